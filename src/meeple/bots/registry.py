@@ -1,0 +1,84 @@
+"""Bots named by spec strings.
+
+- ``random``: uniform over legal actions;
+- ``heuristic``: the game's own heuristic bot (``meeple.bots.heuristic.<game>``);
+- ``ismcts:iterations=2000``: a built-in bot with parameters (``name:key=value,...``);
+- ``package.module:ClassName`` (parameters after a second colon): a user's own Bot subclass.
+"""
+
+import importlib
+import random
+from dataclasses import dataclass
+
+from meeple.bots.base import Bot
+from meeple.engine.errors import InvalidOptionError
+from meeple.engine.options import OptionValue, parse_option_text
+from meeple.engine.protocol import Game
+
+BUILTIN = {
+    "random": "meeple.bots.random_bot:RandomBot",
+    "ismcts": "meeple.bots.ismcts:ISMCTSBot",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A parsed bot spec string."""
+
+    text: str
+    target: str  # "heuristic" or "module:Class"
+    params: dict[str, OptionValue]
+
+
+def parse_bot_spec(text: str) -> BotSpec:
+    text = text.strip()
+    if not text:
+        raise InvalidOptionError("empty bot spec; try random, heuristic or ismcts")
+    head, _, rest = text.partition(":")
+    if head in BUILTIN or head == "heuristic":
+        target, param_text = (BUILTIN.get(head, head), rest)
+    else:
+        # module:Class[:params]
+        class_name, _, param_text = rest.partition(":")
+        if not class_name:
+            known = ", ".join([*BUILTIN, "heuristic"])
+            raise InvalidOptionError(
+                f"unknown bot {text!r}: use one of {known} or package.module:ClassName"
+            )
+        target = f"{head}:{class_name}"
+    params: dict[str, OptionValue] = {}
+    for item in filter(None, (p.strip() for p in param_text.split(","))):
+        key, value = parse_option_text(item)
+        params[key] = value
+    return BotSpec(text, target, params)
+
+
+def bot_class(spec: BotSpec, game_name: str) -> type[Bot]:
+    if spec.target == "heuristic":
+        module_name, class_name = f"meeple.bots.heuristic.{game_name}", "HeuristicBot"
+    else:
+        module_name, _, class_name = spec.target.partition(":")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise InvalidOptionError(
+            f"bot {spec.text!r}: cannot import {module_name} ({error})"
+        ) from None
+    cls = getattr(module, class_name, None)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise InvalidOptionError(
+            f"bot {spec.text!r}: {module_name}.{class_name} is not a Bot class"
+        )
+    return cls
+
+
+def make_bot(
+    text: str, game: Game[object, object, object, object], seat: int, rng: random.Random
+) -> Bot:
+    """A bot for ``seat`` from its spec string, e.g. ``make_bot("heuristic", game, 0, rng)``."""
+    spec = parse_bot_spec(text)
+    cls = bot_class(spec, game.spec.name)
+    try:
+        return cls(game, seat, rng, **spec.params)
+    except TypeError as error:
+        raise InvalidOptionError(f"bot {spec.text!r}: bad parameters ({error})") from None

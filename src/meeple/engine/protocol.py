@@ -1,0 +1,278 @@
+"""The engine contract: one abstract ``Game`` that every game implements.
+
+Modelled on OpenSpiel's game/state split and TAG's forward model: a ``Game`` object is
+stateless apart from its configuration; states are immutable values; the public methods
+here validate and then call per-game hooks (the underscored methods), so no game can
+skip validation and no caller can mutate a state.
+
+Seats are ``0..players-1``. ``current_player`` returns a seat, ``CHANCE`` when the next
+step is a chance outcome (the caller samples it with its own generator) or ``TERMINAL``.
+"""
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar, Generic, TypeVar
+
+from meeple.engine import codec
+from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
+from meeple.engine.options import OptionSpec, OptionValue, resolve_options
+
+CHANCE = -1
+TERMINAL = -2
+
+S = TypeVar("S")  # state
+A = TypeVar("A")  # action
+Out = TypeVar("Out")  # chance outcome
+V = TypeVar("V")  # view of one seat (or of a spectator)
+
+# Who may see a recorded action or chance outcome: None for everyone, else the seats that
+# may (an empty set: nobody sees it whole; each seat learns its part through its view).
+Visibility = frozenset[int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What a game is: its name, rules version, player counts and options."""
+
+    name: str
+    title: str
+    version: int
+    player_counts: tuple[int, ...]
+    options: tuple[OptionSpec, ...]
+    summary: str
+    length_unit: str = "rounds"
+
+    def option(self, name: str) -> OptionSpec:
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The outcome of a finished game, in a form statistics can use for every game."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    length: int
+
+
+class Game(ABC, Generic[S, A, Out, V]):
+    """The contract between a game's rules and everything built on them."""
+
+    spec: ClassVar[GameSpec]
+    state_type: ClassVar[type]
+    action_type: ClassVar[object]
+    outcome_type: ClassVar[object]
+    view_type: ClassVar[type]
+
+    def __init__(self, players: int, options: Mapping[str, OptionValue] | None = None) -> None:
+        if players not in self.spec.player_counts:
+            counts = ", ".join(map(str, self.spec.player_counts))
+            raise InvalidOptionError(
+                f"{self.spec.name}: {players} players is not supported; valid counts: {counts}"
+            )
+        self.players = players
+        self.options: dict[str, OptionValue] = resolve_options(
+            self.spec.name, self.spec.options, options or {}
+        )
+        self._legal_cache: tuple[object, tuple[A, ...]] | None = None
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self.spec.option(k).default}
+        return f"<{type(self).__name__} players={self.players} options={changed}>"
+
+    # ----------------------------------------------------------------- the game's hooks
+    @abstractmethod
+    def initial_state(self) -> S:
+        """The state before the first chance outcome (usually: the deal) or action."""
+
+    @abstractmethod
+    def current_player(self, state: S) -> int:
+        """The seat to act, ``CHANCE`` or ``TERMINAL``."""
+
+    @abstractmethod
+    def _legal_actions(self, state: S) -> tuple[A, ...]:
+        """Every legal action of the seat to act, in a deterministic order."""
+
+    @abstractmethod
+    def _apply_action(self, state: S, action: A) -> S:
+        """The state after a legal action (already validated)."""
+
+    @abstractmethod
+    def _sample_chance(self, state: S, rng: random.Random) -> Out:
+        """One chance outcome drawn with the caller's generator."""
+
+    @abstractmethod
+    def _is_possible_outcome(self, state: S, outcome: Out) -> bool:
+        """Whether ``outcome`` can happen from ``state`` (used to refuse bad records)."""
+
+    @abstractmethod
+    def _apply_chance(self, state: S, outcome: Out) -> S:
+        """The state after a possible chance outcome (already validated)."""
+
+    @abstractmethod
+    def returns(self, state: S) -> tuple[float, ...]:
+        """Per-seat payoff, zero-sum: winners share +1, the others share -1; 0 until the end."""
+
+    @abstractmethod
+    def result(self, state: S) -> GameResult:
+        """Winners, scores and length of a finished game."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may see (``None``: a spectator). The only way hidden data leaves."""
+
+    @abstractmethod
+    def determinize(self, view: V, rng: random.Random) -> S:
+        """A full state consistent with ``view``, hidden parts sampled with ``rng``."""
+
+    @abstractmethod
+    def redeal_hidden(self, state: S, seat: int, rng: random.Random) -> S:
+        """``state`` with everything ``seat`` cannot see reshuffled (from the state, for tests)."""
+
+    @abstractmethod
+    def format_action(self, state: S, action: A) -> str:
+        """The action in the game's notation, as a person would type it."""
+
+    @abstractmethod
+    def _parse_action(self, state: S, text: str) -> A:
+        """Parse notation; raise ``InvalidActionError`` when the text is malformed."""
+
+    @abstractmethod
+    def card_inventory(self, state: S) -> Counter[object]:
+        """Every component (cards, pawns) wherever it is, for the conservation check."""
+
+    @abstractmethod
+    def full_inventory(self) -> Counter[object]:
+        """What ``card_inventory`` must always equal."""
+
+    def action_visibility(self, state: S, action: A) -> Visibility:
+        """Who may see ``action`` in a log or replay (default: everyone)."""
+        return None
+
+    def outcome_visibility(self, state: S, outcome: Out) -> Visibility:
+        """Who may see a chance outcome in a log or replay (default: nobody whole)."""
+        return frozenset()
+
+    def explain_illegal(self, state: S, action: A) -> str:
+        """Why ``action`` is not legal here; games override this for better reasons."""
+        return "it is not one of the legal actions in this situation"
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[Out, float], ...] | None:
+        """All chance outcomes with probabilities, where they can be listed; else None."""
+        return None
+
+    # ------------------------------------------------------------ validated public API
+    def is_terminal(self, state: S) -> bool:
+        return self.current_player(state) == TERMINAL
+
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """The single source of truth for legality; empty unless a seat is to act."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        actions = self._legal_actions(state) if self.current_player(state) >= 0 else ()
+        # States are immutable, so one entry keyed by identity is always right; it saves
+        # generating the list twice when a caller asks for it and then applies an action.
+        self._legal_cache = (state, actions)
+        return actions
+
+    def apply_action(self, state: S, action: A) -> S:
+        """The new state after ``action``; ``state`` itself is never changed."""
+        seat = self.current_player(state)
+        if seat < 0:
+            situation = "a chance outcome is due" if seat == CHANCE else "the game is over"
+            raise IllegalActionError(f"{action!r}: no seat may act now: {situation}")
+        if action not in self.legal_actions(state):
+            raise IllegalActionError(
+                f"{self._describe(state, action)} is illegal for seat {seat}: "
+                f"{self.explain_illegal(state, action)}"
+            )
+        return self._apply_action(state, action)
+
+    def sample_chance(self, state: S, rng: random.Random) -> Out:
+        if self.current_player(state) != CHANCE:
+            raise IllegalActionError("no chance outcome is due in this state")
+        return self._sample_chance(state, rng)
+
+    def apply_chance(self, state: S, outcome: Out) -> S:
+        if self.current_player(state) != CHANCE:
+            raise IllegalActionError(f"chance outcome {outcome!r}: no chance outcome is due")
+        if not self._is_possible_outcome(state, outcome):
+            raise IllegalActionError(f"chance outcome {outcome!r} is impossible in this state")
+        return self._apply_chance(state, outcome)
+
+    def parse_action(self, state: S, text: str) -> A:
+        """The legal action that ``text`` names; ``InvalidActionError`` when malformed,
+        ``IllegalActionError`` when well-formed but not legal here."""
+        seat = self.current_player(state)
+        if seat < 0:
+            raise IllegalActionError(f"{text!r}: no seat may act now")
+        action = self._parse_action(state, text.strip())
+        if action not in self.legal_actions(state):
+            raise IllegalActionError(
+                f"{text.strip()!r} is illegal for seat {seat}: "
+                f"{self.explain_illegal(state, action)}"
+            )
+        return action
+
+    def _describe(self, state: S, action: A) -> str:
+        try:
+            return repr(self.format_action(state, action))
+        except (ValueError, KeyError, IndexError, TypeError):
+            return repr(action)
+
+    # ----------------------------------------------------------------------- JSON codec
+    def encode_state(self, state: S) -> codec.JSON:
+        return codec.to_json(state)
+
+    def decode_state(self, data: codec.JSON) -> S:
+        state: S = codec.from_json(self.state_type, data, "state")  # type: ignore[assignment]
+        return state
+
+    def encode_action(self, action: A) -> codec.JSON:
+        return codec.to_json(action)
+
+    def decode_action(self, data: codec.JSON) -> A:
+        action: A = codec.from_json(self.action_type, data, "action")  # type: ignore[assignment]
+        return action
+
+    def encode_outcome(self, outcome: Out) -> codec.JSON:
+        return codec.to_json(outcome)
+
+    def decode_outcome(self, data: codec.JSON) -> Out:
+        outcome: Out = codec.from_json(self.outcome_type, data, "outcome")  # type: ignore[assignment]
+        return outcome
+
+    def encode_view(self, view: V) -> codec.JSON:
+        return codec.to_json(view)
+
+    def decode_view(self, data: codec.JSON) -> V:
+        view: V = codec.from_json(self.view_type, data, "view")  # type: ignore[assignment]
+        return view
+
+
+def standard_returns(players: int, winners: tuple[int, ...]) -> tuple[float, ...]:
+    """Zero-sum payoffs: the winners share +1 and the others share -1 (all 0 if all win)."""
+    if not winners or len(winners) == players:
+        return tuple(0.0 for _ in range(players))
+    win = 1.0 / len(winners)
+    lose = -1.0 / (players - len(winners))
+    return tuple(win if seat in winners else lose for seat in range(players))
+
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Game",
+    "GameResult",
+    "GameSpec",
+    "InvalidActionError",
+    "Visibility",
+    "standard_returns",
+]

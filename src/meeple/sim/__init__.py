@@ -1,0 +1,1 @@
+"""Playing matches, bulk simulation, tournaments and ratings."""
