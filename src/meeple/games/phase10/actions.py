@@ -1,0 +1,53 @@
+"""Phase 10's actions: small frozen values of primitives, one union alias."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Take the top card of the draw pile (the card is then a chance outcome)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take the top card of the discard pile (never a Skip)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BeginPhase:
+    """Start laying down the current phase; the cards follow one ``Place`` at a time."""
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Put ``card`` into group ``group`` of the phase being laid.
+
+    ``value`` is the number a card stands for in a set or run, or the colour index in a
+    colour group; for a natural card in a set or colour group it is the card's own.
+    """
+
+    card: int
+    group: int
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Add ``card`` to laid group ``group`` (an index into the table); ``high``: the top
+    end of a run (always True for sets and colour groups)."""
+
+    card: int
+    group: int
+    high: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card`` to end the turn; for a Skip, ``target`` is the seat to skip
+    (-1 when no seat can be skipped)."""
+
+    card: int
+    target: int = -1
+
+
+Phase10Action = DrawStock | TakeDiscard | BeginPhase | Place | Hit | Discard

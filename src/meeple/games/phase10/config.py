@@ -1,0 +1,120 @@
+"""Phase 10's options, configuration and spec."""
+
+from dataclasses import dataclass
+
+from meeple.engine.options import OptionSpec, OptionValue
+from meeple.engine.protocol import GameSpec
+from meeple.games.phase10.phases import STANDARD_PHASE_TEXTS, Phase, parse_phase
+
+
+def _check_phases(value: OptionValue) -> OptionValue:
+    """``null`` (the ten standard phases) or a non-empty list of phase strings."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not value or not all(isinstance(p, str) for p in value):
+        raise ValueError('expected null or a non-empty list of phases such as "set3+run4"')
+    for index, text in enumerate(value, start=1):
+        try:
+            parse_phase(text)  # type: ignore[arg-type]
+        except ValueError as error:
+            raise ValueError(f"phase {index}: {error}") from None
+    return value
+
+
+OPTIONS = (
+    OptionSpec(
+        "skip_style",
+        "mattel",
+        "mattel: a Skip lies before its target until their next turn; "
+        "circuit: nobody is skipped twice in one circuit",
+        choices=("mattel", "circuit"),
+    ),
+    OptionSpec(
+        "natural_card_rule",
+        "per_phase",
+        "each laid phase (per_phase) or each group (per_group) holds a numbered card",
+        choices=("per_phase", "per_group"),
+    ),
+    OptionSpec(
+        "reshuffle_discards",
+        True,
+        "an empty draw pile is refilled from the discards; off: the round then ends and "
+        "everyone scores their hand",
+    ),
+    OptionSpec(
+        "even_odd",
+        "off",
+        "play all phases (off), or only the even or only the odd ones",
+        choices=("off", "even", "odd"),
+    ),
+    OptionSpec(
+        "phases",
+        None,
+        'a custom list of phases, e.g. ["set3+set3", "run7", "colour7"]; null: the ten phases',
+        check=_check_phases,
+    ),
+    OptionSpec(
+        "tiebreak_win",
+        "first_to_lay",
+        "in the replay of the last phase among tied players, the first to lay it down "
+        "(seed) or the first to go out (official sheet) wins",
+        choices=("first_to_lay", "first_out"),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    phases: tuple[Phase, ...]
+    mattel_skips: bool
+    natural_per_group: bool
+    reshuffle_discards: bool
+    tiebreak_first_to_lay: bool
+
+    @classmethod
+    def from_options(cls, options: dict[str, OptionValue]) -> "Config":
+        texts = options["phases"] or list(STANDARD_PHASE_TEXTS)
+        assert isinstance(texts, list)
+        phases = [parse_phase(str(text)) for text in texts]
+        if options["even_odd"] == "even":
+            phases = phases[1::2]
+        elif options["even_odd"] == "odd":
+            phases = phases[0::2]
+        return cls(
+            phases=tuple(phases),
+            mattel_skips=options["skip_style"] == "mattel",
+            natural_per_group=options["natural_card_rule"] == "per_group",
+            reshuffle_discards=bool(options["reshuffle_discards"]),
+            tiebreak_first_to_lay=options["tiebreak_win"] == "first_to_lay",
+        )
+
+
+SUMMARY = """\
+Phase 10 (2-6 players, 108 cards: 1-12 in four colours twice, 8 Wilds, 4 Skips).
+Be the first to complete the ten phases, in order, one per round:
+  1 two sets of 3 · 2 set of 3 + run of 4 · 3 set of 4 + run of 4 · 4 run of 7
+  5 run of 8 · 6 run of 9 · 7 two sets of 4 · 8 seven cards of one colour
+  9 set of 5 + set of 2 · 10 set of 5 + set of 3
+A turn: draw the top card of the draw pile or of the discard pile (never a Skip),
+optionally lay down your whole current phase, then (once your phase is down) hit
+cards onto any laid phase: sets take their number, runs grow at either end within
+1-12, the colour group takes its colour. Discard one card to end your turn.
+Wilds stand for any number or colour and keep their value once laid; every laid
+phase needs at least one numbered card. A Skip, discarded, makes a player of your
+choice lose their next turn. Emptying your hand ends the round: you and everyone who
+laid their phase move on to the next phase. The others score their hand: 1-9 5 pts,
+10-12 10 pts, Skip 15, Wild 25. The first to complete the last phase wins at the end
+of the round; on a tie, the lowest total; still tied, the tied players replay the
+last phase and the first of them to lay it down wins (seed).
+Notation: draw, take, lay, put 5r g1, put W g2=7, hit 7b 3, hit W 3<, discard 9y,
+skip 2 (discard a Skip on seat 2)."""
+
+SPEC = GameSpec(
+    name="phase10",
+    title="Phase 10",
+    version=1,
+    player_counts=(2, 3, 4, 5, 6),
+    options=OPTIONS,
+    summary=SUMMARY,
+    length_unit="rounds",
+)

@@ -1,0 +1,139 @@
+"""Phase 10 notation: what a person types, and what the log prints.
+
+| action | notation |
+|---|---|
+| draw from the draw pile | `draw` |
+| take the top discard | `take` |
+| start laying down the phase | `lay` |
+| put a card into group k of the phase being laid | `put 5r g1`, `put W g2=7`, `put W g1=b` |
+| hit laid group k | `hit 7b 3`, `hit W 3<` (run, low end), `hit W 3>` |
+| discard | `discard 9y` |
+| discard a Skip on seat k | `skip 2` (`skip` when no one can be skipped) |
+
+Cards: number and colour letter (`5r`, `12g`: r b y g), `W` for a Wild, `S` for a Skip.
+Seats and groups are numbered as shown on screen: seats from 0, groups from 1.
+"""
+
+import re
+
+from meeple.engine.errors import InvalidActionError
+from meeple.games.phase10.actions import (
+    BeginPhase,
+    Discard,
+    DrawStock,
+    Hit,
+    Phase10Action,
+    Place,
+    TakeDiscard,
+)
+from meeple.games.phase10.cards import COLOURS, SKIP, WILD, card_name, number_of, parse_card
+from meeple.games.phase10.phases import GroupKind
+from meeple.games.phase10.state import Phase10State
+
+CARD_HELP = "write cards as 5r, 12g (colours r b y g), W or S"
+
+
+def format_action(state: Phase10State, action: Phase10Action) -> str:
+    if isinstance(action, DrawStock):
+        return "draw"
+    if isinstance(action, TakeDiscard):
+        return "take"
+    if isinstance(action, BeginPhase):
+        return "lay"
+    if isinstance(action, Place):
+        text = f"put {card_name(action.card)} g{action.group + 1}"
+        if action.card == WILD:
+            kind = state.building[action.group].kind if state.building else GroupKind.SET
+            value = COLOURS[action.value] if kind == GroupKind.COLOUR else str(action.value)
+            text += f"={value}"
+        return text
+    if isinstance(action, Hit):
+        text = f"hit {card_name(action.card)} {action.group + 1}"
+        group = state.table[action.group] if action.group < len(state.table) else None
+        if action.card == WILD and group is not None and group.kind == GroupKind.RUN:
+            text += ">" if action.high else "<"
+        return text
+    if action.card == SKIP:
+        return "skip" if action.target < 0 else f"skip {action.target}"
+    return f"discard {card_name(action.card)}"
+
+
+_PUT = re.compile(r"put\s+(\S+)\s+g?(\d+)(?:\s*=\s*(\w+))?")
+_HIT = re.compile(r"hit\s+(\S+)\s+(\d+)\s*([<>])?")
+
+
+def _card(token: str, text: str) -> int:
+    code = parse_card(token)
+    if code is None:
+        raise InvalidActionError(f"{text!r}: {token!r} is not a card ({CARD_HELP})")
+    return code
+
+
+def parse_action(state: Phase10State, text: str) -> Phase10Action:
+    """The action ``text`` names (see the table above); InvalidActionError if malformed."""
+    words = " ".join(text.lower().split())
+    if words in ("draw", "d"):
+        return DrawStock()
+    if words in ("take", "t"):
+        return TakeDiscard()
+    if words in ("lay", "l"):
+        return BeginPhase()
+    if words == "skip":
+        return Discard(SKIP, -1)
+    if words.startswith("skip "):
+        target = words[5:].strip()
+        if not target.isdigit():
+            raise InvalidActionError(f"{text!r}: after 'skip' give a seat number, e.g. 'skip 2'")
+        return Discard(SKIP, int(target))
+    if words.startswith("discard ") or words.startswith("x "):
+        token = words.split(" ", 1)[1]
+        code = _card(token, text)
+        if code == SKIP:
+            raise InvalidActionError(f"{text!r}: discard a Skip with 'skip SEAT'")
+        return Discard(code)
+    match = _PUT.fullmatch(words)
+    if match:
+        code = _card(match.group(1), text)
+        group = int(match.group(2)) - 1
+        if group < 0 or group >= max(1, len(state.building)):
+            raise InvalidActionError(f"{text!r}: there is no group g{group + 1} in your phase")
+        kind = state.building[group].kind if state.building else GroupKind.SET
+        raw = match.group(3)
+        if code == WILD:
+            if raw is None:
+                raise InvalidActionError(
+                    f"{text!r}: say what the Wild stands for, e.g. 'put W g1=7' or 'put W g1=r'"
+                )
+            if kind == GroupKind.COLOUR:
+                if raw not in COLOURS:
+                    raise InvalidActionError(f"{text!r}: {raw!r} is not a colour (r b y g)")
+                return Place(code, group, COLOURS.index(raw))
+            if not raw.isdigit():
+                raise InvalidActionError(f"{text!r}: {raw!r} is not a number from 1 to 12")
+            return Place(code, group, int(raw))
+        if raw is not None:
+            raise InvalidActionError(f"{text!r}: only a Wild takes '=value'")
+        value = COLOURS.index(card_name(code)[-1]) if kind == GroupKind.COLOUR else number_of(code)
+        return Place(code, group, value)
+    match = _HIT.fullmatch(words)
+    if match:
+        code = _card(match.group(1), text)
+        group = int(match.group(2)) - 1
+        if not 0 <= group < len(state.table):
+            raise InvalidActionError(f"{text!r}: there is no laid group {group + 1} on the table")
+        laid = state.table[group]
+        end = match.group(3)
+        if laid.kind != GroupKind.RUN:
+            if end is not None:
+                raise InvalidActionError(f"{text!r}: '<' and '>' are only for runs")
+            return Hit(code, group, True)
+        if code == WILD:
+            if end is None:
+                raise InvalidActionError(
+                    f"{text!r}: say which end of the run, e.g. 'hit W {group + 1}<' or '>'"
+                )
+            return Hit(code, group, end == ">")
+        return Hit(code, group, number_of(code) != laid.key - 1)
+    raise InvalidActionError(
+        f"{text!r} is not a move: try draw, take, lay, put 5r g1, hit 7b 3, discard 9y or skip 2"
+    )

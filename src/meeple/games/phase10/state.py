@@ -1,0 +1,92 @@
+"""Phase 10's state: an immutable value; every field is public unless the view hides it."""
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from meeple.games.phase10.phases import GroupKind
+
+
+class Stage(IntEnum):
+    DEAL = 0  # chance: the round's deal
+    DRAW = 1  # the turn's seat draws
+    DRAWING = 2  # chance: the card drawn from the draw pile
+    PLAY = 3  # lay down, hit, discard
+    LAYING = 4  # laying the phase down, one card at a time
+    OVER = 5
+
+
+@dataclass(frozen=True, slots=True)
+class LaidGroup:
+    """A group on the table. Runs keep their cards in order from ``key`` (the start);
+    a set's ``key`` is its number, a colour group's its colour. Wilds stand for the
+    value of their place and keep it (official)."""
+
+    owner: int
+    kind: GroupKind
+    key: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BuildGroup:
+    """A group of the phase being laid: its minimum size and what is in it so far.
+    ``key`` is -1 until fixed (runs: the start is fixed only when the phase is laid);
+    ``values`` holds the value each card stands for (runs) or the key (others)."""
+
+    kind: GroupKind
+    size: int
+    key: int
+    cards: tuple[int, ...]
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance outcome: each seat's 10 cards (empty for a seat sitting out) and the first
+    face-up card of the discard pile."""
+
+    hands: tuple[tuple[int, ...], ...]
+    up_card: int
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance outcome: the card taken from the draw pile."""
+
+    card: int
+
+
+Phase10Outcome = Deal | Draw
+
+
+@dataclass(frozen=True, slots=True)
+class RoundSummary:
+    """What happened in the last finished round (public)."""
+
+    round: int
+    went_out: int  # -1 when the round ended without anyone going out
+    points: tuple[int, ...]
+    advanced: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Phase10State:
+    round: int
+    dealer: int
+    stage: Stage
+    turn: int
+    hands: tuple[tuple[int, ...], ...]  # sorted card codes
+    known: tuple[tuple[int, ...], ...]  # cards each seat took from the discard pile, still held
+    draw_pile: tuple[int, ...]  # copies left of each card code (a multiset: no order)
+    discard: tuple[int, ...]  # bottom to top
+    table: tuple[LaidGroup, ...]
+    building: tuple[BuildGroup, ...]  # the phase being laid (stage LAYING), else ()
+    phase_index: tuple[int, ...]  # index into the phase list; len(phases) = all done
+    laid: tuple[bool, ...]  # laid down their phase this round
+    scores: tuple[int, ...]
+    skipped: tuple[bool, ...]  # loses their next turn (mattel: a Skip lies before them)
+    immune: tuple[bool, ...]  # circuit style: skipped this circuit, cannot be again
+    active: tuple[bool, ...]  # plays this round (all, except in a tie-break round)
+    tiebreak: bool
+    winners: tuple[int, ...]
+    last_round: RoundSummary | None

@@ -1,0 +1,178 @@
+"""What one seat of Phase 10 may see, and sampling full states consistent with it.
+
+Public: the discard pile, the table, everyone's phase, score and hand size, Skips
+waiting, and the cards each player took from the discard pile and still holds. Private:
+the hand (own only), the order... of nothing: the draw pile is a multiset, and a phase
+being laid stays hidden until it is all down.
+"""
+
+import random
+from dataclasses import dataclass, replace
+
+from meeple.games.phase10.cards import SKIP, deck_counts
+from meeple.games.phase10.state import (
+    BuildGroup,
+    LaidGroup,
+    Phase10State,
+    RoundSummary,
+    Stage,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Phase10View:
+    seat: int | None
+    round: int
+    dealer: int
+    stage: Stage
+    turn: int
+    hand: tuple[int, ...] | None  # own hand; None for a spectator
+    hand_sizes: tuple[int, ...]  # cards in each hand (a phase being laid still counts)
+    known: tuple[tuple[int, ...], ...]  # cards each seat took from the discards, still held
+    draw_pile_size: int
+    discard: tuple[int, ...]
+    table: tuple[LaidGroup, ...]
+    building: tuple[BuildGroup, ...]  # own phase being laid; () for everyone else
+    phase_index: tuple[int, ...]
+    laid: tuple[bool, ...]
+    scores: tuple[int, ...]
+    skipped: tuple[bool, ...]
+    immune: tuple[bool, ...]
+    active: tuple[bool, ...]
+    tiebreak: bool
+    winners: tuple[int, ...]
+    last_round: RoundSummary | None
+
+
+def make_view(state: Phase10State, seat: int | None) -> Phase10View:
+    laying = state.stage == Stage.LAYING
+    is_actor = seat == state.turn
+    pending = sum(len(g.cards) for g in state.building)
+    return Phase10View(
+        seat=seat,
+        round=state.round,
+        dealer=state.dealer,
+        # A phase being laid is invisible to the others until it is all down.
+        stage=Stage.PLAY if laying and not is_actor else state.stage,
+        turn=state.turn,
+        hand=None if seat is None else state.hands[seat],
+        hand_sizes=tuple(
+            len(hand) + (pending if laying and s == state.turn else 0)
+            for s, hand in enumerate(state.hands)
+        ),
+        known=state.known,
+        draw_pile_size=sum(state.draw_pile),
+        discard=state.discard,
+        table=state.table,
+        building=state.building if is_actor else (),
+        phase_index=state.phase_index,
+        laid=state.laid,
+        scores=state.scores,
+        skipped=state.skipped,
+        immune=state.immune,
+        active=state.active,
+        tiebreak=state.tiebreak,
+        winners=state.winners,
+        last_round=state.last_round,
+    )
+
+
+def _deal_hidden(
+    pool: list[int], sizes: dict[int, int], known: tuple[tuple[int, ...], ...], rng: random.Random
+) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...]]:
+    """Hands of the given sizes (known cards first, the rest from ``pool``) and the
+    remaining pool as draw-pile counts."""
+    rng.shuffle(pool)
+    hands: dict[int, tuple[int, ...]] = {}
+    position = 0
+    for seat, size in sizes.items():
+        extra = size - len(known[seat])
+        hands[seat] = tuple(sorted(known[seat] + tuple(pool[position : position + extra])))
+        position += extra
+    counts = [0] * len(deck_counts())
+    for code in pool[position:]:
+        counts[code] += 1
+    return hands, tuple(counts)
+
+
+def determinize(view: Phase10View, mattel_skips: bool, rng: random.Random) -> Phase10State:
+    """A full state consistent with ``view``: unseen cards dealt at random to the other
+    hands (around the cards known to be there) and the draw pile."""
+    unseen = list(deck_counts())
+
+    def take(code: int) -> None:
+        unseen[code] -= 1
+
+    own = view.seat
+    for code in view.hand or ():
+        take(code)
+    for group in view.building:
+        for code in group.cards:
+            take(code)
+    for code in view.discard:
+        take(code)
+    for laid in view.table:
+        for code in laid.cards:
+            take(code)
+    if mattel_skips:
+        for _ in range(sum(view.skipped)):
+            take(SKIP)
+    hidden_seats = [s for s in range(len(view.hand_sizes)) if s != own]
+    for seat in hidden_seats:
+        for code in view.known[seat]:
+            take(code)
+    pool = [code for code, count in enumerate(unseen) for _ in range(count)]
+    if view.stage == Stage.DEAL:
+        # Before a deal nothing is in any hand: the whole deck is the draw pile.
+        hands_by_seat: dict[int, tuple[int, ...]] = {}
+        counts = tuple(unseen)
+    else:
+        sizes = {seat: view.hand_sizes[seat] for seat in hidden_seats}
+        hands_by_seat, counts = _deal_hidden(pool, sizes, view.known, rng)
+    hands = tuple(
+        view.hand if seat == own and view.hand is not None else hands_by_seat.get(seat, ())
+        for seat in range(len(view.hand_sizes))
+    )
+    return Phase10State(
+        round=view.round,
+        dealer=view.dealer,
+        stage=view.stage,
+        turn=view.turn,
+        hands=hands,
+        known=view.known,
+        draw_pile=counts,
+        discard=view.discard,
+        table=view.table,
+        building=view.building,
+        phase_index=view.phase_index,
+        laid=view.laid,
+        scores=view.scores,
+        skipped=view.skipped,
+        immune=view.immune,
+        active=view.active,
+        tiebreak=view.tiebreak,
+        winners=view.winners,
+        last_round=view.last_round,
+    )
+
+
+def redeal_hidden(state: Phase10State, seat: int, rng: random.Random) -> Phase10State:
+    """``state`` with the other hands' unknown cards and the draw pile reshuffled
+    together (from the state itself: the leak test's independent witness)."""
+    pool = [code for code, count in enumerate(state.draw_pile) for _ in range(count)]
+    sizes = {}
+    known_held: list[tuple[int, ...]] = []
+    for other, hand_cards in enumerate(state.hands):
+        hand = list(hand_cards)
+        held = []
+        for code in state.known[other]:
+            if code in hand:  # a known card may be in a phase being laid
+                hand.remove(code)
+                held.append(code)
+        known_held.append(tuple(held))
+        if other != seat:
+            pool.extend(hand)
+            sizes[other] = len(hand_cards)
+    hands_by_seat, counts = _deal_hidden(pool, sizes, tuple(known_held), rng)
+    hands = tuple(hands_by_seat.get(s, state.hands[s]) for s in range(len(state.hands)))
+    return replace(state, hands=hands, draw_pile=counts)
