@@ -2,8 +2,8 @@
 
 import importlib
 
-from meeple.engine.registry import game_names, load_game
 from meeple.engine.protocol import Game
+from meeple.engine.registry import game_names, load_game
 
 
 def game_configs() -> list[tuple[str, int, dict[str, object]]]:

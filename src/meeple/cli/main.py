@@ -1,0 +1,204 @@
+"""The ``meeple`` command: play, simulate, replay, rules."""
+
+import random
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from meeple.cli.common import (
+    build_game,
+    console,
+    default_bot,
+    fail,
+    games_help,
+    parse_bot_list,
+    renderer,
+    split_specs,
+)
+from meeple.cli.play import play_game
+from meeple.engine.errors import InvalidOptionError, RecordError
+from meeple.engine.protocol import CHANCE
+from meeple.engine.record import parse_record, replay
+from meeple.engine.registry import game_class
+from meeple.sim.simulate import simulate as run_simulation
+
+app = typer.Typer(
+    help="meeple: Phase 10, Toc, CMYK and Toquer in the terminal, with bots and simulation.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+GameArg = Annotated[str, typer.Argument(help="the game: phase10, toc, cmyk or toquer")]
+PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="number of players")]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="a game option, key=value (repeat)")
+]
+SeedOpt = Annotated[int | None, typer.Option(help="seed (random when omitted)")]
+
+
+@app.command()
+def play(
+    game_name: GameArg = "phase10",
+    players: PlayersOpt = None,
+    seat: Annotated[int, typer.Option(help="your seat (0 plays first)")] = 0,
+    bots: Annotated[
+        str | None, typer.Option(help="bot specs for the other seats, comma-separated")
+    ] = None,
+    humans: Annotated[
+        str | None, typer.Option(help="several people at this terminal: their seats, e.g. 0,2")
+    ] = None,
+    option: OptionOpt = None,
+    seed: SeedOpt = None,
+    record: Annotated[Path | None, typer.Option(help="save the match record here")] = None,
+) -> None:
+    """Play a game in the terminal against bots."""
+    game = build_game(game_name, players, option or [])
+    human_seats = [int(s) for s in humans.split(",")] if humans else [seat]
+    if any(not 0 <= s < game.players for s in human_seats):
+        fail(f"seats run from 0 to {game.players - 1}")
+    bot_specs = parse_bot_list(bots, game.players, default_bot(game.spec.name))
+    if bots:  # the listed bots fill the non-human seats in order
+        others = [s for s in range(game.players) if s not in human_seats]
+        listed = parse_bot_list(bots, len(others), "random")
+        for other, spec in zip(others, listed, strict=True):
+            bot_specs[other] = spec
+    play_game(game, human_seats, bot_specs, _seed(seed), record)
+
+
+@app.command()
+def simulate(
+    game_name: GameArg,
+    games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
+    players: PlayersOpt = None,
+    bots: Annotated[
+        str, typer.Option(help="comma-separated bot specs, rotated over seats")
+    ] = "random",
+    option: OptionOpt = None,
+    seed: Annotated[int, typer.Option(help="the run's seed: each game's derives from it")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
+    records: Annotated[Path | None, typer.Option(help="write every game's record here")] = None,
+) -> None:
+    """Play many bot games and print win rates with 95% intervals."""
+    game = build_game(game_name, players, option or [])
+    # The listed bots are the entrants, cycled to fill the seats; seats rotate every game.
+    listed = split_specs(bots)
+    specs = parse_bot_list(bots, max(game.players, len(listed)), "random")
+    if records is not None:
+        records.mkdir(parents=True, exist_ok=True)
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{game.spec.title}", total=games)
+        try:
+            report = run_simulation(
+                game.spec.name,
+                game.players,
+                game.options,
+                specs,
+                games,
+                seed,
+                workers=jobs,
+                records_dir=None if records is None else str(records),
+                progress=lambda _summary: progress.advance(task),
+            )
+        except InvalidOptionError as error:
+            fail(str(error))
+    unit = game.spec.length_unit
+    table = Table(
+        title=f"{game.spec.title}, {game.players} players, {report.games} games, seed {seed}"
+    )
+    for column in ("bot", "games", "wins", "win rate", "95% interval", "mean score"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for entrant in report.entrants:
+        low, high = entrant.interval
+        table.add_row(
+            entrant.label,
+            str(entrant.games),
+            f"{entrant.wins:g}",
+            f"{entrant.win_rate:.1%}",
+            f"{low:.1%} – {high:.1%}",
+            f"{entrant.score.mean:.1f}",
+        )
+    console.print(table)
+    console.print(
+        f"mean length {report.length.mean:.1f} {unit}, "
+        f"{report.steps.mean:.0f} engine steps per game"
+    )
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="a match record (.jsonl)")],
+    seat: Annotated[int | None, typer.Option(help="show what this seat saw (default: all)")] = None,
+    step: Annotated[
+        bool, typer.Option("--step/--no-step", help="wait for Enter between moves")
+    ] = sys.stdin.isatty(),
+) -> None:
+    """Step through a saved match record."""
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+        header = parse_record(lines)
+        cls = game_class(header.game)
+        record = parse_record(lines, expected_version=cls.spec.version)
+        game = cls(record.players, record.options)
+    except (OSError, RecordError, InvalidOptionError) as error:
+        fail(f"{file}: {error}")
+    render = renderer(game)
+    console.print(f"{game.spec.title}: {record.players} players, seats {', '.join(record.seats)}")
+    previous: object = None
+    try:
+        for state, recorded in replay(game, record):
+            if recorded is not None and recorded.seat != CHANCE:
+                action = game.decode_action(recorded.data)
+                visible = game.action_visibility(previous, action)
+                if seat is None or visible is None or seat in visible:
+                    move = game.format_action(previous, action)
+                    console.print(f"[cyan]seat {recorded.seat}[/]: {move}")
+                if step and recorded.seat == (seat if seat is not None else recorded.seat):
+                    console.print(render(game, game.view(state, seat)))
+                    if console.input("[dim]Enter: next, q: quit[/] ").strip() == "q":
+                        return
+            previous = state
+    except RecordError as error:
+        fail(f"{file}: {error}")
+    console.print(render(game, game.view(previous, seat)))
+    if game.is_terminal(previous):
+        result = game.result(previous)
+        console.print(f"Winners: {', '.join(f'seat {w}' for w in result.winners)}")
+
+
+@app.command()
+def rules(game_name: GameArg) -> None:
+    """Print a game's rules summary and every option with its default."""
+    try:
+        spec = game_class(game_name).spec
+    except InvalidOptionError as error:
+        fail(f"{error}")
+    console.print(f"[bold]{spec.title}[/] (rules version {spec.version})\n")
+    console.print(spec.summary, markup=False, highlight=False)
+    table = Table(title="Options (--option key=value)")
+    table.add_column("option")
+    table.add_column("default")
+    table.add_column("allowed")
+    table.add_column("meaning")
+    for option in spec.options:
+        table.add_row(option.name, repr(option.default), option.describe_allowed(), option.doc)
+    console.print(table)
+    counts = ", ".join(map(str, spec.player_counts))
+    console.print(f"Players: {counts}. Games: {games_help()}.")
+
+
+def _seed(seed: int | None) -> int:
+    return random.SystemRandom().randrange(2**31) if seed is None else seed
+
+
+if __name__ == "__main__":
+    app()

@@ -1,0 +1,132 @@
+"""``meeple play``: a person against bots (or several people at one terminal)."""
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.rule import Rule
+from rich.text import Text
+
+from meeple.bots.base import Bot
+from meeple.cli.common import AnyGame, Renderer, console, fail, renderer
+from meeple.engine import rng as rng_streams
+from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
+from meeple.engine.protocol import CHANCE, TERMINAL
+from meeple.engine.record import MatchRecord, Step, new_record
+from meeple.sim.match import make_bots
+
+HELP = (
+    "Type a move as listed. Several moves separated by ';' are played together, or "
+    "none of them if one is wrong. Other commands: moves, help, quit."
+)
+
+
+def _seat_name(seat: int, humans: Sequence[int]) -> str:
+    return "you" if len(humans) == 1 and seat in humans else f"seat {seat}"
+
+
+def _read_moves(game: AnyGame, state: object, line: str) -> tuple[object, list[object]]:
+    """Apply the ';'-separated moves of ``line`` to a copy; all or nothing."""
+    actions = []
+    current = state
+    for part in filter(None, (p.strip() for p in line.split(";"))):
+        if game.current_player(current) != game.current_player(state):
+            raise IllegalActionError(f"{part!r}: your turn is over before this move")
+        action = game.parse_action(current, part)
+        actions.append(action)
+        current = game.apply_action(current, action)
+    return current, actions
+
+
+def play_game(
+    game: AnyGame,
+    humans: Sequence[int],
+    bot_specs: Sequence[str],
+    seed: int,
+    record_path: Path | None = None,
+) -> object:
+    """Run a game in the terminal; human seats type moves, the others are bots."""
+    render = renderer(game)
+    specs = ["human" if seat in humans else bot_specs[seat] for seat in range(game.players)]
+    try:
+        bots: list[Bot | None] = [
+            None if seat in humans else bot
+            for seat, bot in enumerate(
+                make_bots(game, [s if s != "human" else "random" for s in specs], seed)
+            )
+        ]
+    except InvalidOptionError as error:
+        fail(str(error))
+    chance_rng = rng_streams.stream(seed, "chance")
+    record = new_record(game, specs, seed)
+    state = game.initial_state()
+    watcher = humans[0] if len(humans) == 1 else None
+    console.print(Rule(f"{game.spec.title}: {game.players} players, seed {seed}"))
+    while (actor := game.current_player(state)) != TERMINAL:
+        if actor == CHANCE:
+            outcome = game.sample_chance(state, chance_rng)
+            record.steps.append(Step(CHANCE, game.encode_outcome(outcome)))
+            state = game.apply_chance(state, outcome)
+            continue
+        bot = bots[actor]
+        if bot is not None:
+            action = bot.choose(game.view(state, actor), game.legal_actions(state))
+            visible = game.action_visibility(state, action)
+            if visible is None or (watcher is not None and watcher in visible):
+                move = game.format_action(state, action)
+                console.print(f"[cyan]seat {actor}[/] ({specs[actor]}): {move}")
+            record.steps.append(Step(actor, game.encode_action(action)))
+            state = game.apply_action(state, action)
+            continue
+        state = _human_turn(game, state, actor, humans, render, record)
+        if state is None:
+            console.print("Game abandoned.")
+            break
+    else:
+        result = game.result(state)
+        console.print(render(game, game.view(state, watcher)))
+        names = ", ".join(_seat_name(w, humans) for w in result.winners) or "nobody"
+        console.print(Rule(f"Game over after {result.length} {game.spec.length_unit}: {names} won"))
+        record.finished = True
+        record.returns = game.returns(state)
+    if record_path is not None:
+        record_path.write_text("\n".join(record.to_lines()) + "\n", encoding="utf-8")
+        console.print(f"Record saved to {record_path}")
+    return state
+
+
+def _human_turn(
+    game: AnyGame,
+    state: object,
+    actor: int,
+    humans: Sequence[int],
+    render: Renderer,
+    record: MatchRecord,
+) -> object | None:
+    """Read moves until one (or a ';' sequence) is legal; None when the person quits."""
+    view = game.view(state, actor)
+    console.print(Rule(f"{_seat_name(actor, humans)} to play"))
+    console.print(render(game, view))
+    legal = game.legal_actions(state)
+    moves = ", ".join(game.format_action(state, a) for a in legal)
+    console.print(Text("Moves: ", style="bold") + Text(moves))
+    while True:
+        try:
+            line = console.input("[bold]> [/]").strip()
+        except EOFError:
+            return None
+        if line in ("quit", "exit", "q"):
+            return None
+        if line in ("help", "?"):
+            console.print(HELP)
+            continue
+        if line in ("moves", ""):
+            console.print(", ".join(game.format_action(state, a) for a in legal))
+            continue
+        try:
+            new_state, actions = _read_moves(game, state, line)
+        except (InvalidActionError, IllegalActionError) as error:
+            console.print(f"[red]{error}[/] (nothing was played; type 'moves' for the list)")
+            continue
+        for action in actions:
+            record.steps.append(Step(actor, game.encode_action(action)))
+        return new_state
