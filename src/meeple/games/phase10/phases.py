@@ -187,6 +187,25 @@ def _naturals_ok(
     return any(supply[v] > 0 for _, demand in combination for v in demand)
 
 
+def missing_cards(hand: tuple[int, ...], phase: Phase) -> int:
+    """How many more cards ``hand`` needs to make ``phase`` (0: it can), a measure of
+    progress for bots (the natural-card rule is ignored here)."""
+    groups = empty_partials(phase)
+    by_colour = groups[0].kind == GroupKind.COLOUR
+    supply, wilds = _supply(hand, by_colour)
+    best = sum(g.size for g in groups)
+    for combination in itertools.product(*[_choices(g, supply) for g in groups]):
+        total: dict[int, int] = {}
+        for _, demand in combination:
+            for value, need in demand.items():
+                total[value] = total.get(value, 0) + need
+        short = sum(max(0, need - supply[v]) for v, need in total.items()) - wilds
+        best = min(best, max(0, short))
+        if best == 0:
+            break
+    return best
+
+
 @lru_cache(maxsize=65536)
 def can_make_phase(hand: tuple[int, ...], phase: Phase, natural_per_group: bool) -> bool:
     """Whether a sorted hand can lay down ``phase`` from nothing (cached: hot path)."""

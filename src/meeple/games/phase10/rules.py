@@ -395,8 +395,12 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
             immune=immune,
             discard=discard,
         )
-        if not self.can_draw_stock(after) and not (discard and discard[-1] != SKIP):
-            # Default: nothing left to draw (or reshuffling is off): the round ends.
+        stock_empty = not any(state.draw_pile)
+        if (stock_empty and not self.config.reshuffle_discards) or (
+            not self.can_draw_stock(after) and not (discard and discard[-1] != SKIP)
+        ):
+            # Default: with reshuffling off, an empty draw pile ends the round; so does
+            # having nothing at all left to draw. Nobody went out; hands are scored.
             return self._end_round(after, went_out=-1)
         return after
 
