@@ -38,7 +38,7 @@ def test_replaying_a_record_gives_exactly_the_final_state(lines: list[str]) -> N
 
 
 def test_a_record_of_another_rules_version_is_refused(lines: list[str]) -> None:
-    with pytest.raises(RecordError, match="line 1: .*version 1, but this meeple has version 2"):
+    with pytest.raises(RecordError, match=r"line 1: .*version 1, but this meeple has version 2"):
         parse_record(lines, expected_version=2)
 
 
