@@ -6,11 +6,11 @@ sheet), common, default (our choice, an option).
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import TypeVar
 
 from meeple.engine.errors import InvalidActionError
 from meeple.engine.options import OptionValue
+from meeple.engine.values import evolver
 from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, standard_returns
 from meeple.games.phase10 import notation
 from meeple.games.phase10.actions import (
@@ -57,6 +57,7 @@ from meeple.games.phase10.state import (
 from meeple.games.phase10.view import Phase10View, determinize, make_view, redeal_hidden
 
 HAND_SIZE = 10
+replace = evolver(Phase10State)
 T = TypeVar("T")
 
 
