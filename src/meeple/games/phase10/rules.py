@@ -10,8 +10,8 @@ from typing import TypeVar
 
 from meeple.engine.errors import InvalidActionError
 from meeple.engine.options import OptionValue
-from meeple.engine.values import evolver
 from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, standard_returns
+from meeple.engine.values import evolver
 from meeple.games.phase10 import notation
 from meeple.games.phase10.actions import (
     BeginPhase,
