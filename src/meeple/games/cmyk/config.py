@@ -1,0 +1,165 @@
+"""CMYK options, the resolved configuration and the game's spec."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from meeple.engine.errors import InvalidOptionError
+from meeple.engine.options import OptionSpec, OptionValue
+from meeple.engine.protocol import GameSpec
+from meeple.games.cmyk.cards import (
+    DEFAULT_DECK,
+    FIRST_JOKER,
+    FIRST_MIX,
+    SWEEP,
+    WHITE,
+    normalise_deck,
+)
+
+HAND_SIZE = 5  # seed: "en distribuer 5 à chaque joueur"
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "deck",
+        DEFAULT_DECK,
+        "the cards: {colour_cards: [copies of 10%..90% per colour], white, jokers "
+        "(per colour), sweep, mixes: [[C, M, Y, K], ...]}; missing keys take the default",
+        check=normalise_deck,
+    ),
+    OptionSpec(
+        "opening_no_card",
+        "discard",
+        "a player who cannot start a missing colour in the opening: discards one card to "
+        "the reserve (discard) or plays normally on a pile already started (play_normally)",
+        choices=("discard", "play_normally"),
+    ),
+    OptionSpec(
+        "overflow",
+        "forbidden",
+        "a card that would take a pile above 100%: not playable (forbidden), or played and "
+        "the pile goes to the reserve (bust)",
+        choices=("forbidden", "bust"),
+    ),
+    OptionSpec(
+        "stall_limit",
+        3,
+        "the game also ends after this many passes through the stock without a pile completed",
+        minimum=1,
+        maximum=100,
+    ),
+    OptionSpec(
+        "tie_break",
+        "none",
+        "equal cards won: a shared win (none) or the most piles completed wins (most_piles)",
+        choices=("none", "most_piles"),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The options resolved into the tables the rules use."""
+
+    colour_cards: tuple[int, ...]  # copies of 10%..90% in every colour
+    white: int
+    jokers: int  # per colour
+    sweep: int
+    mixes: tuple[tuple[int, int, int, int], ...]  # distinct mix percentages, kind 42 + i
+    mix_counts: tuple[int, ...]
+    opening_no_card: str
+    overflow: str
+    stall_limit: int
+    tie_break: str
+
+    @property
+    def kinds(self) -> int:
+        """How many card kinds this deck's tables need."""
+        return FIRST_MIX + len(self.mixes)
+
+    def deck(self) -> tuple[int, ...]:
+        """Every card of the deck as a sorted tuple of kinds."""
+        cards: list[int] = []
+        for colour in range(4):
+            for index, copies in enumerate(self.colour_cards):
+                cards += [colour * 9 + index] * copies
+        cards += [WHITE] * self.white
+        for colour in range(4):
+            cards += [FIRST_JOKER + colour] * self.jokers
+        cards += [SWEEP] * self.sweep
+        for index, copies in enumerate(self.mix_counts):
+            cards += [FIRST_MIX + index] * copies
+        return tuple(sorted(cards))
+
+
+def make_config(players: int, options: Mapping[str, OptionValue]) -> Config:
+    """The configuration from resolved options; the deck must be big enough to deal."""
+    deck = options["deck"]
+    assert isinstance(deck, dict)
+    mixes: list[tuple[int, int, int, int]] = []
+    counts: list[int] = []
+    for raw in deck["mixes"]:  # type: ignore[union-attr]
+        assert isinstance(raw, list)
+        c, m, y, k = (int(v) for v in raw)  # type: ignore[arg-type]
+        mix = (c, m, y, k)
+        if mix in mixes:
+            counts[mixes.index(mix)] += 1
+        else:
+            mixes.append(mix)
+            counts.append(1)
+    colour_cards = deck["colour_cards"]
+    assert isinstance(colour_cards, list)
+    config = Config(
+        colour_cards=tuple(int(c) for c in colour_cards),  # type: ignore[arg-type]
+        white=int(deck["white"]),  # type: ignore[arg-type]
+        jokers=int(deck["jokers"]),  # type: ignore[arg-type]
+        sweep=int(deck["sweep"]),  # type: ignore[arg-type]
+        mixes=tuple(mixes),
+        mix_counts=tuple(counts),
+        opening_no_card=str(options["opening_no_card"]),
+        overflow=str(options["overflow"]),
+        stall_limit=int(options["stall_limit"]),  # type: ignore[arg-type]
+        tie_break=str(options["tie_break"]),
+    )
+    size = len(config.deck())
+    if size <= HAND_SIZE * players:
+        raise InvalidOptionError(
+            f"cmyk: option 'deck': {size} cards are too few for {players} players; the deal "
+            f"needs more than {HAND_SIZE * players} (5 per player and a stock)"
+        )
+    return config
+
+
+SUMMARY = """\
+CMYK ("Quadri"): complete the cyan, magenta, yellow and black piles at exactly 100%.
+Deck (default, option deck): colour cards 10%..90% (two of each value per colour), four
+white 10% (any colour), one joker per colour, one sweep, seven mix cards: 88 cards.
+Deal 5 cards each; the rest is the stock.
+Opening: each turn draw a card and start a colour not yet on the board with a colour card
+or a white (a joker never starts a pile). No such card: discard one to the reserve
+(option opening_no_card).
+Normal turn: draw a card, then lay one card on the pile of its colour. A pile may not go
+above 100% (option overflow). Reaching exactly 100% completes it: you win its cards and
+the colour's zone is empty again. You may complete several piles at once with one card
+each. If no card can be played, discard one face up to the reserve. Refill to 5 cards.
+A joker is worth what its own pile needs, and is only laid to complete it.
+Sweep (any turn, even in the opening): win every card on the board, the sweep too; the
+four piles are then started again as in the opening.
+Mix (any turn): win every card on the board except the mix; the piles start at the mix's
+percentages. Completed piles stay closed; the player who completes the fourth wins the
+whole board, mix included. A sweep or a second mix over a mix wins it too.
+The stock runs out: the reserve is shuffled into a new stock.
+End: when no pile can ever be completed from the cards not yet won (and no sweep or mix
+is left), or after stall_limit passes through the stock without a completed pile.
+Most cards won wins; a tie is shared (option tie_break: most piles completed).
+Notation: C30 (cyan 30%), WM (white on magenta), C* (cyan joker), C30+M50 (several
+completions), S (sweep), X1 (mix 1), -C30 (discard).
+"""
+
+SPEC = GameSpec(
+    name="cmyk",
+    title="CMYK (Quadri)",
+    version=1,
+    player_counts=(2, 3, 4, 5, 6),
+    options=OPTIONS,
+    summary=SUMMARY,
+    length_unit="turns",
+)
