@@ -74,6 +74,13 @@ def test_no_opening_card_discards_and_the_next_player_carries_the_obligation() -
     assert legal(g, state) == ["M10", "Y10"]
 
 
+def test_without_an_opening_card_laying_on_a_started_pile_is_refused() -> None:
+    g = game()
+    state = make_state(g, ["C30 C40", "M10"], piles=("C20", "", "", ""), opening=True)
+    with pytest.raises(IllegalActionError, match="so you discard one"):
+        run(g, state, "C30")
+
+
 def test_sweep_and_mix_may_be_played_in_the_opening() -> None:
     g = game()
     state = make_state(g, ["C30 S X1", "M10"], piles=("C20", "", "", ""), opening=True)

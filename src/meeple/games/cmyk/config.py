@@ -90,33 +90,42 @@ class Config:
         return tuple(sorted(cards))
 
 
+def _int(value: OptionValue) -> int:
+    assert isinstance(value, int), value
+    return value
+
+
+def _ints(value: OptionValue) -> tuple[int, ...]:
+    assert isinstance(value, list), value
+    return tuple(_int(item) for item in value)
+
+
 def make_config(players: int, options: Mapping[str, OptionValue]) -> Config:
     """The configuration from resolved options; the deck must be big enough to deal."""
     deck = options["deck"]
-    assert isinstance(deck, dict)
+    assert isinstance(deck, dict), "the deck option is normalised to an object"
+    raw_mixes = deck["mixes"]
+    assert isinstance(raw_mixes, list)
     mixes: list[tuple[int, int, int, int]] = []
     counts: list[int] = []
-    for raw in deck["mixes"]:  # type: ignore[union-attr]
-        assert isinstance(raw, list)
-        c, m, y, k = (int(v) for v in raw)  # type: ignore[arg-type]
+    for raw in raw_mixes:
+        c, m, y, k = _ints(raw)
         mix = (c, m, y, k)
         if mix in mixes:
-            counts[mixes.index(mix)] += 1
+            counts[mixes.index(mix)] += 1  # identical mix cards are one kind
         else:
             mixes.append(mix)
             counts.append(1)
-    colour_cards = deck["colour_cards"]
-    assert isinstance(colour_cards, list)
     config = Config(
-        colour_cards=tuple(int(c) for c in colour_cards),  # type: ignore[arg-type]
-        white=int(deck["white"]),  # type: ignore[arg-type]
-        jokers=int(deck["jokers"]),  # type: ignore[arg-type]
-        sweep=int(deck["sweep"]),  # type: ignore[arg-type]
+        colour_cards=_ints(deck["colour_cards"]),
+        white=_int(deck["white"]),
+        jokers=_int(deck["jokers"]),
+        sweep=_int(deck["sweep"]),
         mixes=tuple(mixes),
         mix_counts=tuple(counts),
         opening_no_card=str(options["opening_no_card"]),
         overflow=str(options["overflow"]),
-        stall_limit=int(options["stall_limit"]),  # type: ignore[arg-type]
+        stall_limit=_int(options["stall_limit"]),
         tie_break=str(options["tie_break"]),
     )
     size = len(config.deck())

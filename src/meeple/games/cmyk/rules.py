@@ -153,19 +153,23 @@ class CmykGame(Game[CmykState, CmykAction, Draw, CmykView]):
         legal = self.legal_actions(state)
         if isinstance(action, Discard):
             return "you may discard only when no card can be played"
-        if board.opening and any(isinstance(a, Lay) for a in legal):
-            missing = [COLOUR_NAMES[c] for c in range(4) if not board.piles[c]]
-            return (
-                "in the opening you must start a colour not yet on the board "
-                f"({', '.join(missing)}) with a colour card or a white; a joker never starts one"
-            )
-        lays = (
-            action.lays
-            if isinstance(action, LayMany)
-            else (action,)
-            if isinstance(action, Lay)
-            else ()
-        )
+        if board.opening and isinstance(action, (Lay, LayMany)):
+            missing = ", ".join(COLOUR_NAMES[c] for c in range(4) if not board.piles[c])
+            if any(isinstance(a, Lay) and not board.piles[a.colour] for a in legal):
+                return (
+                    f"in the opening you must start a colour not yet on the board ({missing}) "
+                    "with a colour card or a white; a joker never starts one"
+                )
+            if self.config.opening_no_card == "discard":
+                return (
+                    f"in the opening you hold no card to start a missing colour ({missing}), "
+                    "so you discard one (option opening_no_card)"
+                )
+        lays: tuple[Lay, ...] = ()
+        if isinstance(action, LayMany):
+            lays = action.lays
+        elif isinstance(action, Lay):
+            lays = (action,)
         for lay in lays:
             reason = self._lay_problem(state, lay, isinstance(action, LayMany))
             if reason:
