@@ -133,7 +133,7 @@ def test_notation_parses(text: str, action: object) -> None:
     ("text", "reason"),
     [
         ("", "empty move"),
-        ("Q30", "'Q' is not a colour"),
+        ("Q30", "'Q', which is not a colour"),
         ("C35", "not a card: after the colour letter expected a value 10..90"),
         ("C100", "not a card"),
         ("W", "say which pile the white goes on"),

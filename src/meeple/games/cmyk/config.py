@@ -21,8 +21,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "deck",
         DEFAULT_DECK,
-        "the cards: {colour_cards: [copies of 10%..90% per colour], white, jokers "
-        "(per colour), sweep, mixes: [[C, M, Y, K], ...]}; missing keys take the default",
+        "the cards, a JSON object: colour_cards (nine counts: copies of 10%..90% in each "
+        "colour), white, jokers (per colour), sweep, mixes (one C, M, Y, K list per mix "
+        "card); missing keys take the default",
         check=normalise_deck,
     ),
     OptionSpec(
@@ -138,29 +139,29 @@ def make_config(players: int, options: Mapping[str, OptionValue]) -> Config:
 
 
 SUMMARY = """\
-CMYK ("Quadri"): complete the cyan, magenta, yellow and black piles at exactly 100%.
-Deck (default, option deck): colour cards 10%..90% (two of each value per colour), four
-white 10% (any colour), one joker per colour, one sweep, seven mix cards: 88 cards.
-Deal 5 cards each; the rest is the stock.
-Opening: each turn draw a card and start a colour not yet on the board with a colour card
-or a white (a joker never starts a pile). No such card: discard one to the reserve
-(option opening_no_card).
-Normal turn: draw a card, then lay one card on the pile of its colour. A pile may not go
-above 100% (option overflow). Reaching exactly 100% completes it: you win its cards and
-the colour's zone is empty again. You may complete several piles at once with one card
-each. If no card can be played, discard one face up to the reserve. Refill to 5 cards.
-A joker is worth what its own pile needs, and is only laid to complete it.
-Sweep (any turn, even in the opening): win every card on the board, the sweep too; the
-four piles are then started again as in the opening.
-Mix (any turn): win every card on the board except the mix; the piles start at the mix's
-percentages. Completed piles stay closed; the player who completes the fourth wins the
-whole board, mix included. A sweep or a second mix over a mix wins it too.
-The stock runs out: the reserve is shuffled into a new stock.
-End: when no pile can ever be completed from the cards not yet won (and no sweep or mix
-is left), or after stall_limit passes through the stock without a completed pile.
-Most cards won wins; a tie is shared (option tie_break: most piles completed).
-Notation: C30 (cyan 30%), WM (white on magenta), C* (cyan joker), C30+M50 (several
-completions), S (sweep), X1 (mix 1), -C30 (discard).
+CMYK ("Quadri"), 2-6 players: complete the cyan, magenta, yellow and black
+piles at exactly 100% to win their cards. Most cards won wins.
+Deck (option deck, 88 cards): colour cards 10%..90%, two of each value per
+colour; four white 10% (any colour); one joker per colour; one sweep; seven
+mix cards. Deal 5 cards each; the rest is the stock.
+Opening: each turn draw a card and start a colour not yet on the board with a
+colour card or a white; a joker never starts a pile. No such card: discard one
+to the face-up reserve (option opening_no_card).
+Turn: draw a card, lay one on the pile of its colour (a white on any pile).
+No pile above 100% (option overflow). At exactly 100% you win the pile and the
+zone is empty again. Several piles, one card each, may be completed at once.
+No card can be laid: discard one to the reserve. Refill your hand to 5.
+Joker: worth what its own pile needs; laid only to complete that pile.
+Sweep (any turn): win the whole board, sweep included; the opening restarts.
+Mix (any turn): win the board but the mix; the piles start at its values.
+Completed piles stay closed; completing the fourth wins the board and the
+mix. A sweep or a second mix over a mix wins it too.
+Empty stock: the reserve is shuffled into a new stock.
+End: no pile can be completed from the cards not yet won (no sweep or mix
+left), or stall_limit passes through the stock without a completed pile.
+Cards in hands or on the board don't count; a tie is shared (tie_break).
+Moves: C30 (cyan 30%), WM (white on magenta), C* (cyan joker), C30+M* (two
+completions), S (sweep), X1 (mix 1), -C30 (discard C30).
 """
 
 SPEC = GameSpec(

@@ -122,7 +122,9 @@ def parse_card(token: str, text: str, mix_kinds: int) -> int:
 
 def _colour(letter: str, token: str, text: str) -> int:
     if letter not in COLOUR_ALIASES:
+        where = f"{token!r} starts with {letter!r}" if token != text.strip().upper() else ""
         raise InvalidActionError(
-            f"{text!r}: {token!r}: {letter!r} is not a colour; expected C, M, Y or K; {HELP}"
+            f"{text!r}: {where or repr(letter)}, which is not a colour: expected C, M, Y or K; "
+            f"{HELP}"
         )
     return COLOUR_ALIASES[letter]
