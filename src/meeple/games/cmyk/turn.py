@@ -6,7 +6,7 @@ nothing; rules.py wraps these functions in the engine's ``Game`` contract.
 """
 
 from bisect import bisect_right
-from itertools import product
+from itertools import combinations, product
 
 from meeple.games.cmyk.actions import CmykAction, Discard, Draw, Lay, LayMany, PlayMix, PlaySweep
 from meeple.games.cmyk.cards import (
@@ -176,15 +176,14 @@ def normal_plays(config: Config, board: Board, hand: tuple[int, ...]) -> tuple[C
 
 def multiple_completions(completing: list[list[Lay]], whites: int) -> list[LayMany]:
     """Every way to complete two or more piles with one card each (seed), in a fixed order:
-    by the set of colours, then by the cards chosen."""
+    by the number of piles, then the colours, then the cards chosen."""
+    colours = [colour for colour in range(4) if completing[colour]]
     found: list[LayMany] = []
-    for mask in range(3, 16):
-        colours = [c for c in range(4) if mask >> c & 1]
-        if len(colours) < 2 or not all(completing[c] for c in colours):
-            continue
-        for choice in product(*(completing[c] for c in colours)):
-            if sum(1 for lay in choice if lay.card == WHITE) <= whites:
-                found.append(LayMany(tuple(choice)))
+    for size in range(2, len(colours) + 1):
+        for chosen in combinations(colours, size):
+            for choice in product(*(completing[colour] for colour in chosen)):
+                if whites >= size or sum(1 for lay in choice if lay.card == WHITE) <= whites:
+                    found.append(LayMany(choice))
     return found
 
 
