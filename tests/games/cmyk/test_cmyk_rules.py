@@ -400,3 +400,43 @@ def test_tie_break_most_piles_completed() -> None:
     g = game(3, tie_break="most_piles")
     assert g.result(_finished(g, (12, 12, 3), (1, 4, 1))).winners == (1,)
     assert g.result(_finished(g, (12, 12, 3), (4, 4, 1))).winners == (0, 1)
+
+
+# -------------------------------------------------------------------------- scenarios
+def test_scenario_deal_and_opening_from_injected_draws() -> None:
+    g = game()
+    state = g.initial_state()
+    deal = ["C10", "C20", "M30", "W", "K*", "Y10", "Y20", "K40", "K50", "S"]
+    state = run(g, state, *(f"draw {text}" for text in deal))
+    assert state.hands == (cards("C10 C20 M30 W K*"), cards("Y10 Y20 K40 K50 S"))
+    state = run(g, state, "draw C30")
+    assert legal(g, state) == ["C10", "C20", "C30", "M30", "WC", "WM", "WY", "WK"]
+    state = run(g, state, "C20", "draw M10")
+    # seat 1 must start a colour other than cyan; its sweep may be played too
+    assert legal(g, state) == ["M10", "Y10", "Y20", "K40", "K50", "S"]
+    state = run(g, state, "K40", "draw Y30", "WM", "draw C40", "Y20")
+    assert not state.board.opening
+    assert state.board.totals == (20, 10, 20, 40)
+    assert g.current_player(state) == CHANCE and state.seat == 0
+    state = run(g, state, "draw C50")
+    assert "K*" in legal(g, state)  # the black pile is started: its joker completes it
+    state = run(g, state, "K*")
+    assert state.tally.won_counts == (2, 0)
+
+
+def test_a_multiple_completion_that_closes_the_last_mix_piles_wins_the_board() -> None:
+    g = game()
+    state = make_state(g, ["Y10 K30 C10", "M10"], piles=("C90 C10", "M50", "", "K40 K20"), mix="X1")
+    assert state.board.closed == (True, True, False, False)
+    state = run(g, state, "Y10+K30")
+    assert state.tally.won_counts == (8, 0)  # seven pile cards and the mix
+    assert state.tally.completions == (2, 0)
+    assert state.board.mix == -1
+
+
+def test_overflow_bust_under_a_mix_restarts_the_pile_at_the_mix_value() -> None:
+    g = game(overflow="bust")
+    state = make_state(g, ["K70 C10", "M10"], piles=("", "", "", "K30"), mix="X1")
+    state = run(g, state, "K70")
+    assert state.board.totals[3] == 10 and state.board.piles[3] == ()
+    assert state.reserve == cards("K30 K70")
