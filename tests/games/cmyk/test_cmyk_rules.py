@@ -7,7 +7,7 @@ import pytest
 from meeple.engine.errors import IllegalActionError
 from meeple.engine.protocol import CHANCE, TERMINAL
 from meeple.games.cmyk.actions import Discard, Lay, LayMany
-from meeple.games.cmyk.cards import SWEEP
+from meeple.games.cmyk.cards import SWEEP, card_token
 from meeple.games.cmyk.rules import CmykGame
 from support.cmyk import card, cards, legal, make_state, run
 
@@ -40,6 +40,13 @@ def test_a_draw_must_be_in_the_stock() -> None:
     with pytest.raises(IllegalActionError, match="impossible"):
         run(g, state, "draw C40")
     assert run(g, state, "draw C30").hands[0] == cards("C10 C30")
+
+
+def test_chance_outcomes_follow_the_stock_counts() -> None:
+    g = game()
+    state = make_state(g, ["C10", "M10"], stage="draw", stock="C20 C20 W", to_draw=1)
+    outcomes = {card_token(o.card): p for o, p in g.chance_outcomes(state) or ()}
+    assert outcomes == {"C20": pytest.approx(2 / 3), "W": pytest.approx(1 / 3)}
 
 
 # ---------------------------------------------------------------------------- opening
