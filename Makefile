@@ -5,8 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
+SERVER_STAMP := $(VENV)/.installed-server
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play serve postgres test lint typecheck unit bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +21,24 @@ $(DEV_STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@ $(STAMP)
 
+$(SERVER_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[server]'
+	touch $@ $(STAMP)
+
 play: $(STAMP)
 	$(BIN)/meeple play phase10
+
+# The game server on http://127.0.0.1:8000 (SQLite store in ./var/; see docs/server.md).
+serve: $(SERVER_STAMP)
+	$(BIN)/meeple serve --host 127.0.0.1 --port 8000
+
+# The server tests start their own PostgreSQL on loopback from Debian's binaries
+# (initdb, pg_ctl); install them when missing (as root, as in CI).
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	else echo "PostgreSQL binaries not found: the PostgreSQL server tests will be skipped"; fi
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -29,7 +46,7 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src
 
-unit: $(DEV_STAMP)
+unit: $(DEV_STAMP) postgres
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit

@@ -20,6 +20,7 @@ from meeple.cli.common import (
     split_specs,
 )
 from meeple.cli.play import play_game
+from meeple.cli.serve import serve
 from meeple.engine.errors import InvalidOptionError, RecordError
 from meeple.engine.protocol import CHANCE
 from meeple.engine.record import parse_record, replay
@@ -194,6 +195,9 @@ def rules(game_name: GameArg) -> None:
     console.print(table)
     counts = ", ".join(map(str, spec.player_counts))
     console.print(f"Players: {counts}. Games: {games_help()}.")
+
+
+app.command("serve")(serve)
 
 
 def _seed(seed: int | None) -> int:

@@ -1,0 +1,395 @@
+"""The REST API: games, tables, seats, records and replays (see docs/server.md).
+
+Every answer that carries table data is built by ``outbound.outgoing`` for the asker's
+seat (from the Bearer token) or for a spectator, and sent as it is.
+"""
+
+import importlib
+import random
+import secrets
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
+from fastapi.responses import JSONResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from meeple.bots.registry import BUILTIN, make_bot, parse_bot_spec
+from meeple.engine.codec import JSON
+from meeple.engine.errors import InvalidActionError, InvalidOptionError
+from meeple.engine.protocol import Game
+from meeple.engine.record import FORMAT, FORMAT_VERSION
+from meeple.engine.registry import default_players, game_class, game_names
+from meeple.server.manager import LiveTable, TableManager
+from meeple.server.outbound import (
+    ChatListOut,
+    RecordOut,
+    ReplayOut,
+    StateOut,
+    TableOut,
+    outgoing,
+)
+from meeple.server.schemas import (
+    CreateTable,
+    GameInfo,
+    GameList,
+    JoinAnswer,
+    JoinBody,
+    Message,
+    OptionInfo,
+    Problem,
+    SeatSpec,
+    TableInfo,
+    TableList,
+)
+from meeple.server.tables import MoveError
+from meeple.store.db import StoredSeat, StoredTable
+
+AnyGame = Game[object, object, object, object]
+router = APIRouter(prefix="/api")
+bearer = HTTPBearer(auto_error=False, description="the seat token returned by join")
+
+TableId = Annotated[str, Path(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$")]
+Token = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+ERRORS: dict[int | str, dict[str, object]] = {
+    401: {"model": Problem},
+    403: {"model": Problem},
+    404: {"model": Problem},
+    409: {"model": Problem},
+    422: {"model": Problem},
+}
+
+
+def manager_of(request: Request) -> TableManager:
+    manager: TableManager = request.app.state.manager
+    return manager
+
+
+Manager = Annotated[TableManager, Depends(manager_of)]
+
+
+def has_heuristic(game_name: str) -> bool:
+    try:
+        importlib.import_module(f"meeple.bots.heuristic.{game_name}")
+    except ImportError:
+        return False
+    return True
+
+
+def check_bot_spec(text: str, game: AnyGame, allow_custom: bool) -> str:
+    """The spec if the server may run it for this game; InvalidOptionError otherwise."""
+    spec = parse_bot_spec(text)
+    if spec.target != "heuristic" and spec.target not in BUILTIN.values() and not allow_custom:
+        raise InvalidOptionError(
+            f"bot {text!r}: this server runs only {', '.join([*BUILTIN, 'heuristic'])}"
+        )
+    try:
+        make_bot(text, game, 0, random.Random(0))
+    except InvalidOptionError:
+        raise
+    except (ValueError, TypeError) as error:
+        raise InvalidOptionError(f"bot {text!r}: {error}") from None
+    return spec.text
+
+
+def _problem(status: int, message: str) -> HTTPException:
+    return HTTPException(status_code=status, detail=message)
+
+
+async def _table(manager: TableManager, table_id: str) -> LiveTable:
+    live = await manager.get(table_id)
+    if live is None:
+        raise _problem(404, f"no table {table_id!r}")
+    return live
+
+
+def _asker(
+    manager: TableManager, live: LiveTable, token: HTTPAuthorizationCredentials | None
+) -> int | None:
+    """The seat of the Bearer token (None: no token, a spectator); 401 for a bad one."""
+    if token is None:
+        return None
+    seat = manager.seat_of(live, token.credentials)
+    if seat is None:
+        raise _problem(401, "this token holds no seat at this table")
+    return seat
+
+
+# --------------------------------------------------------------------------- games
+@router.get("/health")
+async def health() -> dict[str, bool]:
+    return {"ok": True}
+
+
+@router.get("/games", response_model=GameList)
+async def list_games() -> GameList:
+    games = []
+    for name in game_names():
+        spec = game_class(name).spec
+        games.append(
+            GameInfo(
+                name=spec.name,
+                title=spec.title,
+                version=spec.version,
+                player_counts=list(spec.player_counts),
+                default_players=default_players(name),
+                options=[
+                    OptionInfo(
+                        name=o.name,
+                        default=o.default,
+                        doc=o.doc,
+                        allowed=o.describe_allowed(),
+                        choices=None if o.choices is None else list(o.choices),
+                        minimum=o.minimum,
+                        maximum=o.maximum,
+                    )
+                    for o in spec.options
+                ],
+                summary=spec.summary,
+                length_unit=spec.length_unit,
+                bots=["random", *(["heuristic"] if has_heuristic(name) else [])],
+            )
+        )
+    return GameList(games=games)
+
+
+# -------------------------------------------------------------------------- tables
+@router.post(
+    "/tables",
+    status_code=201,
+    response_model=None,
+    responses={201: {"model": TableInfo}, 422: {"model": Problem}},
+)
+async def create_table(body: CreateTable, manager: Manager) -> JSONResponse:
+    """Create a table; options are validated exactly as the engine validates them."""
+    try:
+        cls = game_class(body.game)
+        players = default_players(body.game) if body.players is None else body.players
+        try:
+            game = cls(players, body.options)
+        except InvalidOptionError:
+            raise
+        except (ValueError, TypeError, KeyError, RecursionError) as error:
+            raise InvalidOptionError(f"{body.game}: invalid options ({error})") from None
+        seats: list[SeatSpec | None] = list(body.seats) if body.seats else [None] * players
+        if len(seats) != players:
+            raise InvalidOptionError(f"{len(seats)} seats given for {players} players")
+        allow = manager.settings.allow_custom_bots
+        stored_seats = []
+        for index, seat in enumerate(seats):
+            if seat is None or seat.kind == "human":
+                stored_seats.append(StoredSeat(index, "human"))
+            else:
+                spec = check_bot_spec(seat.bot or "", game, allow)
+                stored_seats.append(StoredSeat(index, "bot", bot=spec))
+        if "empty_seat_bot" not in body.model_fields_set:
+            empty_bot: str | None = "heuristic" if has_heuristic(body.game) else "random"
+        else:
+            empty_bot = body.empty_seat_bot
+        if empty_bot is not None:
+            empty_bot = check_bot_spec(empty_bot, game, allow)
+    except InvalidOptionError as error:
+        raise _problem(422, str(error)) from None
+    bank = body.clock.seconds * 1000 if body.clock.kind == "bank" else None
+    for stored_seat in stored_seats:
+        if stored_seat.kind == "human":
+            stored_seat.clock_ms = bank
+    stored = StoredTable(
+        id=secrets.token_urlsafe(9)[:12],
+        name=body.name,
+        game=game.spec.name,
+        rules_version=game.spec.version,
+        players=players,
+        options=dict(game.options),
+        status="open",
+        clock_kind=body.clock.kind,
+        clock_seconds=body.clock.seconds,
+        clock_increment=body.clock.increment,
+        empty_seat_bot=empty_bot,
+        grace_seconds=body.grace_seconds,
+        bot_delay_ms=body.bot_delay_ms,
+        open_replays=body.open_replays,
+        seats=stored_seats,
+    )
+    live = await manager.create(stored)
+    manager.schedule(live)
+    return JSONResponse(_info(live), status_code=201)
+
+
+def _info(live: LiveTable) -> JSON:
+    return outgoing(None, TableOut(live.runtime))["table"]
+
+
+@router.get("/tables", response_model=None, responses={200: {"model": TableList}})
+async def list_tables(
+    manager: Manager,
+    status: Annotated[list[Literal["open", "running", "finished"]] | None, Query()] = None,
+    game: Annotated[str | None, Query(max_length=32)] = None,
+) -> JSONResponse:
+    """Open and running tables (by default), newest first."""
+    wanted = set(status or ["open", "running"])
+    tables: list[JSON] = []
+    live_ids = set()
+    for live in sorted(manager.live.values(), key=lambda t: t.runtime.created_at, reverse=True):
+        runtime = live.runtime
+        live_ids.add(runtime.id)
+        if runtime.status in wanted and (game is None or runtime.game.spec.name == game):
+            tables.append(_info(live))
+    if "finished" in wanted:
+        stored = await manager.db(manager.store.tables_with_status, ["finished"], game, 100)
+        for table in stored:
+            if table.id not in live_ids:
+                tables.append(outgoing(None, TableOut(table))["table"])
+    return JSONResponse({"tables": tables})
+
+
+@router.get(
+    "/tables/{table_id}", response_model=None, responses={200: {"model": TableInfo}, **ERRORS}
+)
+async def get_table(table_id: TableId, manager: Manager) -> JSONResponse:
+    return JSONResponse(_info(await _table(manager, table_id)))
+
+
+@router.post(
+    "/tables/{table_id}/seats/{seat}",
+    status_code=201,
+    response_model=JoinAnswer,
+    responses=ERRORS,
+)
+async def join_seat(
+    table_id: TableId,
+    seat: Annotated[int, Path(ge=0, le=63)],
+    manager: Manager,
+    body: JoinBody | None = None,
+) -> JoinAnswer:
+    """Take a human seat; the answer carries the seat token, shown this once."""
+    live = await _table(manager, table_id)
+    try:
+        token = await manager.join(live, seat, (body or JoinBody()).name)
+    except MoveError as error:
+        raise _problem(404 if error.code == "no_seat" else 409, str(error)) from None
+    return JoinAnswer(table_id=table_id, seat=seat, token=token)
+
+
+@router.post(
+    "/tables/{table_id}/leave", response_model=None, responses={200: {"model": TableInfo}, **ERRORS}
+)
+async def leave_seat(table_id: TableId, manager: Manager, token: Token) -> JSONResponse:
+    """Give the seat up; the token stops working."""
+    live = await _table(manager, table_id)
+    seat = _asker(manager, live, token)
+    if seat is None:
+        raise _problem(401, "leaving needs the seat's token (Authorization: Bearer ...)")
+    await manager.leave(live, seat)
+    return JSONResponse(_info(live))
+
+
+@router.post(
+    "/tables/{table_id}/start", response_model=None, responses={200: {"model": TableInfo}, **ERRORS}
+)
+async def start_table(table_id: TableId, manager: Manager, token: Token) -> JSONResponse:
+    """Start now: seats still empty are played by the table's empty-seat bot."""
+    live = await _table(manager, table_id)
+    if _asker(manager, live, token) is None:
+        raise _problem(401, "starting needs a seat token of this table")
+    try:
+        await manager.start(live)
+    except MoveError as error:
+        raise _problem(409, str(error)) from None
+    return JSONResponse(_info(live))
+
+
+@router.get(
+    "/tables/{table_id}/state", response_model=None, responses={200: {"model": Message}, **ERRORS}
+)
+async def table_state(table_id: TableId, manager: Manager, token: Token) -> JSONResponse:
+    """The state message for the asker's seat (a spectator's without a token)."""
+    live = await _table(manager, table_id)
+    seat = _asker(manager, live, token)
+    return JSONResponse(outgoing(seat, StateOut(live.runtime, live.runtime.version)))
+
+
+@router.get(
+    "/tables/{table_id}/watch", response_model=None, responses={200: {"model": Message}, **ERRORS}
+)
+async def watch_table(table_id: TableId, manager: Manager) -> JSONResponse:
+    """What a spectator needs: the table, its state as a spectator sees it, the socket."""
+    live = await _table(manager, table_id)
+    return JSONResponse(
+        {
+            "table": _info(live),
+            "state": outgoing(None, StateOut(live.runtime, 0)),
+            "websocket": f"/ws/tables/{table_id}",
+        }
+    )
+
+
+def _viewpoint(live: LiveTable, asker: int | None, wanted: int | None) -> int | None:
+    if wanted is None or wanted == asker:
+        return asker
+    runtime = live.runtime
+    if not 0 <= wanted < runtime.players:
+        raise _problem(404, f"seats run from 0 to {runtime.players - 1}")
+    if runtime.status == "finished" and runtime.open_replays:
+        return wanted
+    raise _problem(403, "only a finished game with open replays can be seen from another seat")
+
+
+@router.get(
+    "/tables/{table_id}/record", response_model=None, responses={200: {"model": Message}, **ERRORS}
+)
+async def table_record(
+    table_id: TableId,
+    manager: Manager,
+    token: Token,
+    seat: Annotated[int | None, Query(ge=0, le=63)] = None,
+) -> JSONResponse:
+    """The match record, every step redacted for the asker's seat (or ``?seat=``)."""
+    live = await _table(manager, table_id)
+    viewpoint = _viewpoint(live, _asker(manager, live, token), seat)
+    runtime = live.runtime
+    header: dict[str, JSON] = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "game": runtime.game.spec.name,
+        "version": runtime.game.spec.version,
+        "players": runtime.players,
+        "options": dict(runtime.options),
+        "seats": [(info.bot or "bot") if info.kind == "bot" else "human" for info in runtime.seats],
+        "seed": None,
+    }
+    return JSONResponse(outgoing(viewpoint, RecordOut(runtime, header)))
+
+
+@router.get(
+    "/tables/{table_id}/replay", response_model=None, responses={200: {"model": Message}, **ERRORS}
+)
+async def table_replay(
+    table_id: TableId,
+    manager: Manager,
+    token: Token,
+    seat: Annotated[int | None, Query(ge=0, le=63)] = None,
+) -> JSONResponse:
+    """One frame per step: the view of the chosen seat after it, and the step's event."""
+    live = await _table(manager, table_id)
+    viewpoint = _viewpoint(live, _asker(manager, live, token), seat)
+    runtime = live.runtime
+    game = runtime.game
+    states = [game.initial_state()]
+    try:
+        for entry in runtime.log:
+            if entry.seat < 0:
+                states.append(game.apply_chance(states[-1], game.decode_outcome(entry.data)))
+            else:
+                states.append(game.apply_action(states[-1], game.decode_action(entry.data)))
+    except (InvalidActionError, ValueError) as error:  # pragma: no cover - the log replayed at load
+        raise _problem(409, f"the record does not replay: {error}") from None
+    return JSONResponse(outgoing(viewpoint, ReplayOut(runtime, states)))
+
+
+@router.get(
+    "/tables/{table_id}/chat", response_model=None, responses={200: {"model": Message}, **ERRORS}
+)
+async def table_chat(table_id: TableId, manager: Manager) -> JSONResponse:
+    live = await _table(manager, table_id)
+    messages = await manager.db(manager.store.recent_chat, live.runtime.id, 100)
+    return JSONResponse(outgoing(None, ChatListOut(messages)))

@@ -1,0 +1,122 @@
+"""Bot worker processes with a time limit per move.
+
+Each worker is a separate Python process (``meeple.server.botworker``) talking JSON lines
+over its pipes. A move that raises, crashes its worker or overruns the time limit comes
+back as a failure (the caller then plays the random bot for that move); a worker that
+crashed or overran is killed and replaced.
+"""
+
+import asyncio
+import contextlib
+import json
+import os
+import sys
+from dataclasses import dataclass
+
+from meeple.engine.codec import JSON
+
+STREAM_LIMIT = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class BotAnswer:
+    index: int | None  # the chosen legal action, or None when the bot failed
+    problem: str | None = None
+
+
+class _Worker:
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+
+    async def ask(self, line: bytes, limit: float) -> BotAnswer:
+        process = self.process
+        if process.stdin is None or process.stdout is None:
+            return BotAnswer(None, "worker has no pipes")
+        process.stdin.write(line)
+        await process.stdin.drain()
+        reply = await asyncio.wait_for(process.stdout.readline(), limit)
+        if not reply:
+            raise ConnectionError("the worker ended")
+        data = json.loads(reply)
+        index = data.get("index") if isinstance(data, dict) else None
+        if isinstance(index, int) and not isinstance(index, bool):
+            return BotAnswer(index)
+        problem = data.get("error") if isinstance(data, dict) else None
+        return BotAnswer(None, str(problem or "bad answer"))
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            self.process.kill()
+
+
+class BotPool:
+    """A fixed number of worker processes, started on first use."""
+
+    def __init__(self, size: int = 2, time_limit: float = 5.0) -> None:
+        self.size = max(1, size)
+        self.time_limit = time_limit
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._all: set[_Worker] = set()
+        self._starting = False
+        self._closed = False
+
+    async def _spawn(self) -> _Worker:
+        env = dict(os.environ)
+        # The worker imports bots exactly as this process would (same sys.path).
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "meeple.server.botworker",
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            env=env,
+            limit=STREAM_LIMIT,
+        )
+        worker = _Worker(process)
+        self._all.add(worker)
+        return worker
+
+    async def _ensure_started(self) -> asyncio.Queue[_Worker]:
+        if self._idle is None:
+            self._idle = asyncio.Queue()
+            for _ in range(self.size):
+                self._idle.put_nowait(await self._spawn())
+        return self._idle
+
+    async def choose(self, request: dict[str, JSON]) -> BotAnswer:
+        """Ask a worker; a failure or a time-out gives ``BotAnswer(None, reason)``."""
+        if self._closed:
+            return BotAnswer(None, "the bot pool is closed")
+        idle = await self._ensure_started()
+        worker = await idle.get()
+        line = (json.dumps(request) + "\n").encode()
+        try:
+            answer = await worker.ask(line, self.time_limit)
+        except TimeoutError:
+            await self._replace(worker)
+            return BotAnswer(None, f"no answer within {self.time_limit:g} s")
+        except (ConnectionError, OSError, ValueError) as error:
+            await self._replace(worker)
+            return BotAnswer(None, f"the worker failed ({type(error).__name__})")
+        except asyncio.CancelledError:
+            await self._replace(worker)
+            raise
+        idle.put_nowait(worker)
+        return answer
+
+    async def _replace(self, worker: _Worker) -> None:
+        worker.kill()
+        self._all.discard(worker)
+        with contextlib.suppress(Exception):
+            await worker.process.wait()
+        if not self._closed and self._idle is not None:
+            self._idle.put_nowait(await self._spawn())
+
+    async def close(self) -> None:
+        self._closed = True
+        for worker in list(self._all):
+            worker.kill()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(worker.process.wait(), 2)
+        self._all.clear()

@@ -1,0 +1,565 @@
+"""The table manager: tables in memory, their locks, connections, bots and timers.
+
+Every change to a table follows one path: take the table's lock, check the move against
+the in-memory state (which the engine validates), store the resulting steps with the
+new version in one transaction, commit them to memory, and queue for every connection
+its own message (built by ``outbound.outgoing``). A move checked against an old version
+is refused (``stale``), so two clients racing the same move get exactly one applied.
+"""
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+import random
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import ParamSpec, TypeVar
+
+from meeple.engine.codec import JSON
+from meeple.engine.errors import RecordError
+from meeple.engine.registry import game_class
+from meeple.server.bots import BotPool
+from meeple.server.clocks import elapsed_ms, remaining_ms
+from meeple.server.outbound import (
+    BotRequestOut,
+    ChatOut,
+    ErrorOut,
+    Outgoing,
+    StateOut,
+    TableOut,
+    outgoing,
+)
+from meeple.server.tables import MoveError, Plan, TableRuntime
+from meeple.store.db import Store, StoredChat, StoredTable
+
+log = logging.getLogger("meeple.server")
+P = ParamSpec("P")
+T = TypeVar("T")
+
+QUEUE_LIMIT = 512  # messages waiting for a slow client before it is disconnected
+FINISHED_KEPT = 256  # finished tables kept in memory (others reload from the store)
+CHAT_LIMIT = 200
+CHAT_RATE = (5, 10.0)  # messages per seconds
+
+
+@dataclass(slots=True)
+class Settings:
+    db_url: str = "sqlite:///var/meeple.sqlite3"
+    bot_workers: int = 2
+    bot_time_limit: float = 5.0
+    allow_custom_bots: bool = False  # module:Class bot specs (tests only: imports code)
+    max_frame: int = 16 * 1024
+    hello_timeout: float = 10.0
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class Connection:
+    """One WebSocket: its seat and a queue of outgoing texts drained by its own task."""
+
+    def __init__(
+        self,
+        seat: int | None,
+        send: Callable[[str], Awaitable[None]],
+        close: Callable[[int], Awaitable[None]],
+    ) -> None:
+        self.seat = seat
+        self.sent_version = 0
+        self._send = send
+        self._close = close
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.chat_times: list[float] = []
+        self.task = asyncio.create_task(self._pump())
+
+    def push_text(self, text: str) -> None:
+        if self.closed:
+            return
+        if self._queue.qsize() >= QUEUE_LIMIT:
+            self.close_soon(1008)
+            return
+        self._queue.put_nowait(text)
+
+    def push(self, message: dict[str, JSON]) -> None:
+        self.push_text(json.dumps(message))
+
+    def close_soon(self, code: int = 1000) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self._queue.put_nowait(None)
+        self._close_code = code
+
+    async def _pump(self) -> None:
+        try:
+            while True:
+                text = await self._queue.get()
+                if text is None:
+                    with contextlib.suppress(Exception):
+                        await self._close(getattr(self, "_close_code", 1000))
+                    return
+                await self._send(text)
+        except Exception:  # the socket went away: the receive loop notices too
+            self.closed = True
+
+    async def stop(self) -> None:
+        self.closed = True
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self.task
+
+
+@dataclass(slots=True)
+class LiveTable:
+    runtime: TableRuntime
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    bot_version: int = -1
+    wake_task: asyncio.Task[None] | None = None
+    substitute_version: int = -1  # a per-move clock ran out at this version
+
+
+class TableManager:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.db_url)
+        self._executor = ThreadPoolExecutor(
+            max_workers=1 if self.store.is_sqlite else 4, thread_name_prefix="meeple-db"
+        )
+        self.live: dict[str, LiveTable] = {}
+        self._finished: OrderedDict[str, None] = OrderedDict()
+        self._load_lock = asyncio.Lock()
+        self.rng = random.SystemRandom()
+        self.bots = BotPool(settings.bot_workers, settings.bot_time_limit)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def db(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, lambda: function(*args, **kwargs))
+
+    # -------------------------------------------------------------- start and stop
+    async def startup(self) -> None:
+        await self.db(self.store.migrate)
+        ids = await self.db(self.store.table_ids_with_status, ["open", "running"])
+        for table_id in ids:
+            try:
+                live = await self._load(table_id)
+            except RecordError as error:
+                log.error("table %s cannot be rebuilt: %s", table_id, error)
+                continue
+            if live is not None:
+                self.schedule(live)
+        log.info("rebuilt %d tables from the store", len(ids))
+
+    async def shutdown(self) -> None:
+        for live in self.live.values():
+            for task in (live.bot_task, live.wake_task):
+                if task is not None:
+                    task.cancel()
+            for connection in list(live.connections):
+                await connection.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        await self.bots.close()
+        self._executor.shutdown(wait=True)
+        self.store.close()
+
+    # ---------------------------------------------------------------- loading
+    async def _load(self, table_id: str) -> LiveTable | None:
+        stored = await self.db(self.store.load_table, table_id)
+        if stored is None:
+            return None
+        game = game_class(stored.game)(stored.players, stored.options)
+        runtime = TableRuntime(stored, game)
+        steps = await self.db(self.store.load_steps, table_id)
+        runtime.replay_steps(steps)
+        if runtime.version != stored.version:
+            raise RecordError(
+                f"table {table_id}: {len(steps)} steps stored but version {stored.version}"
+            )
+        live = LiveTable(runtime)
+        self.live[table_id] = live
+        if runtime.status == "finished":
+            self._remember_finished(table_id)
+        return live
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """A table in memory, loading it (a finished one) from the store if needed."""
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        if len(table_id) > 16:
+            return None
+        async with self._load_lock:
+            live = self.live.get(table_id)
+            if live is None:
+                live = await self._load(table_id)
+        return live
+
+    def _remember_finished(self, table_id: str) -> None:
+        self._finished[table_id] = None
+        self._finished.move_to_end(table_id)
+        while len(self._finished) > FINISHED_KEPT:
+            oldest = next(iter(self._finished))
+            del self._finished[oldest]
+            old = self.live.get(oldest)
+            if old is not None and not old.connections:
+                del self.live[oldest]
+
+    # ---------------------------------------------------------------- creation
+    async def create(self, stored: StoredTable) -> LiveTable:
+        await self.db(self.store.insert_table, stored)
+        game = game_class(stored.game)(stored.players, stored.options)
+        live = LiveTable(TableRuntime(stored, game))
+        self.live[stored.id] = live
+        if all(seat.kind == "bot" for seat in stored.seats):
+            async with live.lock:
+                await self._start_locked(live)
+        return live
+
+    async def join(self, live: LiveTable, seat: int, name: str) -> str:
+        """Give a seat to a person; the token is returned once and stored hashed."""
+        runtime = live.runtime
+        if runtime.status == "finished":
+            raise MoveError("finished", "the game is over")
+        if not 0 <= seat < runtime.players:
+            raise MoveError("no_seat", f"seats run from 0 to {runtime.players - 1}")
+        info = runtime.seats[seat]
+        if info.kind != "human":
+            raise MoveError("taken", f"seat {seat} is a bot seat")
+        token = secrets.token_urlsafe(32)
+        digest = hash_token(token)
+        async with live.lock:
+            if info.token_hash is not None:
+                raise MoveError("taken", f"seat {seat} is taken")
+            claimed = await self.db(self.store.claim_seat, runtime.id, seat, name, digest)
+            if not claimed:
+                raise MoveError("taken", f"seat {seat} is taken")
+            info.token_hash = digest
+            info.name = name
+            info.expired = False
+            info.disconnected_since = time.monotonic() if info.connections == 0 else None
+            everyone = all(s.kind == "bot" or s.token_hash is not None for s in runtime.seats)
+            if runtime.status == "open" and everyone:
+                await self._start_locked(live)
+            else:
+                self._broadcast_table(live)
+        self.schedule(live)
+        return token
+
+    async def leave(self, live: LiveTable, seat: int) -> None:
+        runtime = live.runtime
+        async with live.lock:
+            info = runtime.seats[seat]
+            if info.token_hash is None:
+                return
+            await self.db(self.store.release_seat, runtime.id, seat, info.token_hash)
+            info.token_hash = None
+            info.name = None
+            for connection in list(live.connections):
+                if connection.seat == seat:
+                    connection.push(outgoing(seat, ErrorOut("auth", "you left this seat")))
+                    connection.close_soon(1000)
+            self._broadcast_table(live)
+        self.schedule(live)
+
+    async def start(self, live: LiveTable) -> None:
+        runtime = live.runtime
+        async with live.lock:
+            if runtime.status != "open":
+                raise MoveError("not_open", "the table has already started")
+            empty = [s.seat for s in runtime.seats if s.kind == "human" and s.token_hash is None]
+            if empty and runtime.empty_seat_bot is None:
+                raise MoveError(
+                    "empty_seats", f"seats {empty} are empty and the table has no empty-seat bot"
+                )
+            await self._start_locked(live)
+        self.schedule(live)
+
+    async def _start_locked(self, live: LiveTable) -> None:
+        runtime = live.runtime
+        plan = runtime.plan_start(self.rng)
+        await self._store_and_commit(live, plan)
+
+    # ------------------------------------------------------------------- moves
+    async def human_move(
+        self,
+        live: LiveTable,
+        connection: Connection,
+        version: int,
+        action: JSON | None,
+        text: str | None,
+    ) -> None:
+        seat = connection.seat
+        runtime = live.runtime
+        async with live.lock:
+            try:
+                if seat is None:
+                    raise MoveError("forbidden", "a spectator cannot play")
+                if runtime.status != "running":
+                    raise MoveError("not_running", f"the table is {runtime.status}")
+                if version != runtime.version:
+                    raise MoveError(
+                        "stale",
+                        f"your move was for version {version}, the table is at "
+                        f"{runtime.version}; here is the current state",
+                    )
+                info = runtime.seats[seat]
+                if info.expired and runtime.empty_seat_bot is not None:
+                    raise MoveError("bot_playing", "your clock ran out: a bot plays this seat")
+                actions = runtime.decode_move(seat, action, text)
+                plan = runtime.plan_actions(seat, actions, "human", self.rng, time.monotonic())
+                stored = await self._store_and_commit(live, plan)
+                if not stored:
+                    raise MoveError("stale", "the table moved on while storing; try again")
+            except MoveError as error:
+                connection.push(outgoing(seat, ErrorOut(error.code, str(error), runtime.version)))
+                if error.code == "stale":
+                    self.send_state(live, connection, full=False)
+                return
+        self.schedule(live)
+
+    async def _store_and_commit(self, live: LiveTable, plan: Plan) -> bool:
+        """Store a plan under the version it was made at; then memory; then broadcast."""
+        runtime = live.runtime
+        stored = await self.db(
+            self.store.advance,
+            runtime.id,
+            runtime.version,
+            plan.steps,
+            status=plan.status if plan.status != runtime.status else None,
+            result=plan.result,
+            clocks=plan.clocks,
+            expired=plan.expired,
+        )
+        if not stored:
+            return False
+        runtime.commit(plan, time.monotonic())
+        live.substitute_version = -1
+        if runtime.status == "finished":
+            self._remember_finished(runtime.id)
+            self._broadcast_table(live)
+        self.broadcast_state(live)
+        return True
+
+    # ---------------------------------------------------------------- messages
+    def send(self, live: LiveTable, connection: Connection, item: Outgoing) -> None:
+        connection.push(outgoing(connection.seat, item))
+
+    def send_state(self, live: LiveTable, connection: Connection, *, full: bool) -> None:
+        start = 0 if full else connection.sent_version
+        connection.push(outgoing(connection.seat, StateOut(live.runtime, start)))
+        connection.sent_version = live.runtime.version
+
+    def broadcast_state(self, live: LiveTable) -> None:
+        runtime = live.runtime
+        now = time.monotonic()
+        built: dict[tuple[int | None, int], str] = {}
+        for connection in list(live.connections):
+            key = (connection.seat, connection.sent_version)
+            text = built.get(key)
+            if text is None:
+                message = outgoing(connection.seat, StateOut(runtime, connection.sent_version), now)
+                text = built[key] = json.dumps(message)
+            connection.push_text(text)
+            connection.sent_version = runtime.version
+
+    def _broadcast_table(self, live: LiveTable) -> None:
+        now = time.monotonic()
+        built: dict[int | None, str] = {}
+        for connection in list(live.connections):
+            if connection.seat not in built:
+                built[connection.seat] = json.dumps(
+                    outgoing(connection.seat, TableOut(live.runtime), now)
+                )
+            connection.push_text(built[connection.seat])
+
+    # ------------------------------------------------------------- connections
+    def attach(self, live: LiveTable, connection: Connection) -> None:
+        live.connections.add(connection)
+        if connection.seat is not None:
+            info = live.runtime.seats[connection.seat]
+            info.connections += 1
+            info.disconnected_since = None
+            self._broadcast_table(live)
+            self.schedule(live)
+
+    def detach(self, live: LiveTable, connection: Connection) -> None:
+        if connection not in live.connections:
+            return
+        live.connections.discard(connection)
+        if connection.seat is not None:
+            info = live.runtime.seats[connection.seat]
+            info.connections = max(0, info.connections - 1)
+            if info.connections == 0:
+                info.disconnected_since = time.monotonic()
+            self._broadcast_table(live)
+            self.schedule(live)
+
+    # -------------------------------------------------------------------- chat
+    async def chat(self, live: LiveTable, connection: Connection, text: object) -> None:
+        seat = connection.seat
+        if seat is None:
+            connection.push(outgoing(None, ErrorOut("forbidden", "spectators cannot chat")))
+            return
+        if not isinstance(text, str) or not text.strip():
+            connection.push(outgoing(seat, ErrorOut("chat_empty", "a chat message needs text")))
+            return
+        text = text.strip()
+        if len(text) > CHAT_LIMIT:
+            connection.push(
+                outgoing(
+                    seat,
+                    ErrorOut(
+                        "chat_too_long", f"chat messages hold at most {CHAT_LIMIT} characters"
+                    ),
+                )
+            )
+            return
+        now = time.monotonic()
+        count, window = CHAT_RATE
+        connection.chat_times = [t for t in connection.chat_times if now - t < window]
+        if len(connection.chat_times) >= count:
+            connection.push(
+                outgoing(
+                    seat,
+                    ErrorOut("rate_limited", f"at most {count} chat messages per {window:g} s"),
+                )
+            )
+            return
+        connection.chat_times.append(now)
+        name = live.runtime.seats[seat].name or f"seat {seat}"
+        stored: StoredChat = await self.db(self.store.add_chat, live.runtime.id, seat, name, text)
+        text_out: dict[int | None, str] = {}
+        for other in list(live.connections):
+            if other.seat not in text_out:
+                text_out[other.seat] = json.dumps(outgoing(other.seat, ChatOut(stored)))
+            other.push_text(text_out[other.seat])
+
+    # -------------------------------------------------------------- scheduling
+    def schedule(self, live: LiveTable) -> None:
+        """After any change: start the bot due to move, or time the next wake-up."""
+        runtime = live.runtime
+        if live.wake_task is not None:
+            live.wake_task.cancel()
+            live.wake_task = None
+        seat = runtime.actor()
+        if seat is None:
+            return
+        now = time.monotonic()
+        by = self._bot_due(live, seat, now)
+        if by is not None:
+            if live.bot_version != runtime.version or live.bot_task is None:
+                live.bot_version = runtime.version
+                live.bot_task = self._spawn(self._bot_turn(live, runtime.version, seat))
+            return
+        delay = self._next_wake(live, seat, now)
+        if delay is not None:
+            live.wake_task = self._spawn(self._wake(live, runtime.version, delay))
+
+    def _bot_due(self, live: LiveTable, seat: int, now: float) -> str | None:
+        runtime = live.runtime
+        info = runtime.seats[seat]
+        if info.kind == "bot":
+            return "bot"
+        if runtime.played_by(seat, now) == "bot":
+            return "substitute"
+        if live.substitute_version == runtime.version and runtime.empty_seat_bot is not None:
+            return "substitute"
+        return None
+
+    def _next_wake(self, live: LiveTable, seat: int, now: float) -> float | None:
+        runtime = live.runtime
+        info = runtime.seats[seat]
+        delays: list[float] = []
+        if runtime.clock.enabled and not info.expired:
+            left = remaining_ms(
+                runtime.clock, info.bank_ms, True, elapsed_ms(runtime.turn_started, now)
+            )
+            delays.append(left / 1000.0)
+        if info.connections == 0 and info.disconnected_since is not None:
+            delays.append(info.disconnected_since + runtime.grace_seconds - now)
+        return max(0.0, min(delays)) if delays else None
+
+    async def _wake(self, live: LiveTable, version: int, delay: float) -> None:
+        await asyncio.sleep(delay + 0.001)
+        runtime = live.runtime
+        if runtime.version != version or runtime.actor() is None:
+            return
+        seat = runtime.actor()
+        assert seat is not None
+        info = runtime.seats[seat]
+        now = time.monotonic()
+        if runtime.clock.enabled and not info.expired:
+            left = remaining_ms(
+                runtime.clock, info.bank_ms, True, elapsed_ms(runtime.turn_started, now)
+            )
+            if left <= 0:
+                if runtime.clock.kind == "bank":
+                    info.expired = True
+                else:
+                    live.substitute_version = version
+                self._broadcast_table(live)
+        live.wake_task = None
+        self.schedule(live)
+
+    def _spawn(self, coroutine: Awaitable[None]) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+        return task
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table task failed", exc_info=task.exception())
+
+    async def _bot_turn(self, live: LiveTable, version: int, seat: int) -> None:
+        runtime = live.runtime
+        if runtime.bot_delay_ms > 0:
+            await asyncio.sleep(runtime.bot_delay_ms / 1000.0)
+        async with live.lock:
+            if runtime.version != version or runtime.actor() != seat:
+                return
+            spec = runtime.bot_spec_for(seat)
+            request = outgoing(seat, BotRequestOut(runtime, spec, self.rng.getrandbits(62)))
+            legal = runtime.game.legal_actions(runtime.state)
+        answer = await self.bots.choose(request)
+        async with live.lock:
+            if runtime.version != version or runtime.actor() != seat:
+                return
+            by = self._bot_due(live, seat, time.monotonic())
+            if by is None:  # the person came back in the meantime
+                return
+            index = answer.index
+            if index is None or not 0 <= index < len(legal):
+                log.warning(
+                    "table %s seat %d: bot %r failed (%s): random move",
+                    runtime.id,
+                    seat,
+                    spec,
+                    answer.problem,
+                )
+                index = self.rng.randrange(len(legal))
+                by = "fallback"
+            plan = runtime.plan_actions(seat, [legal[index]], by, self.rng, time.monotonic())
+            if runtime.seats[seat].expired:
+                plan.expired[seat] = True
+            await self._store_and_commit(live, plan)
+        live.bot_task = None
+        self.schedule(live)
+
+    # ------------------------------------------------------------------ tokens
+    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
+        if not token:
+            return None
+        return live.runtime.seat_for_token(hash_token(token))

@@ -1,0 +1,333 @@
+"""The one choke point: every message that leaves the server is built here, for one seat.
+
+After boardgame.io's ``filter-player-view``: views, log events, errors, chat, table
+summaries, records, replays and even the requests sent to bot workers pass through
+:func:`outgoing`, which is given the seat the message is for (``None``: a spectator) and
+the true data, and returns the JSON object to send. Nothing else in the server turns a
+state or a log entry into data for a client, so hidden information has one exit to
+guard: the game's ``view`` for that seat, and the visibility of each logged step.
+"""
+
+import html
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from meeple.engine.codec import JSON
+from meeple.engine.protocol import CHANCE
+from meeple.server.clocks import elapsed_ms, remaining_ms
+from meeple.server.tables import LogEntry, TableRuntime
+from meeple.store.db import StoredChat, StoredTable
+
+
+@dataclass(frozen=True, slots=True)
+class StateOut:
+    """The seat's view, legal moves, clocks and the log entries from ``events_from``."""
+
+    table: TableRuntime
+    events_from: int
+
+
+@dataclass(frozen=True, slots=True)
+class WelcomeOut:
+    table: TableRuntime
+    chat: Sequence[StoredChat]
+
+
+@dataclass(frozen=True, slots=True)
+class TableOut:
+    table: TableRuntime | StoredTable
+
+
+@dataclass(frozen=True, slots=True)
+class ChatOut:
+    chat: StoredChat
+
+
+@dataclass(frozen=True, slots=True)
+class ChatListOut:
+    messages: Sequence[StoredChat]
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorOut:
+    code: str
+    message: str
+    version: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PongOut:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class RecordOut:
+    """A whole match record (every step, unredacted going in)."""
+
+    table: TableRuntime
+    header: dict[str, JSON]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayOut:
+    """Every state of the match (``states[k]`` after ``k`` steps), for frames of views."""
+
+    table: TableRuntime
+    states: Sequence[object]
+
+
+@dataclass(frozen=True, slots=True)
+class BotRequestOut:
+    """What a bot worker gets to choose a move: the seat's view and legal actions."""
+
+    table: TableRuntime
+    spec: str
+    seed: int
+
+
+Outgoing = (
+    StateOut
+    | WelcomeOut
+    | TableOut
+    | ChatOut
+    | ChatListOut
+    | ErrorOut
+    | PongOut
+    | RecordOut
+    | ReplayOut
+    | BotRequestOut
+)
+
+
+def outgoing(seat: int | None, item: Outgoing, now: float | None = None) -> dict[str, JSON]:
+    """The message ``item`` as seat ``seat`` (None: a spectator) may receive it."""
+    moment = time.monotonic() if now is None else now
+    if isinstance(item, StateOut):
+        return _state(seat, item.table, item.events_from, moment)
+    if isinstance(item, WelcomeOut):
+        return {
+            "type": "welcome",
+            "seat": seat,
+            "table": _table_info(item.table, moment),
+            "chat": [_chat(message) for message in item.chat],
+        }
+    if isinstance(item, TableOut):
+        return {"type": "table", "table": _table_info(item.table, moment)}
+    if isinstance(item, ChatOut):
+        return {"type": "chat", "message": _chat(item.chat)}
+    if isinstance(item, ChatListOut):
+        return {"type": "chat_list", "messages": [_chat(message) for message in item.messages]}
+    if isinstance(item, ErrorOut):
+        return {
+            "type": "error",
+            "code": item.code,
+            "message": item.message,
+            "version": item.version,
+        }
+    if isinstance(item, PongOut):
+        return {"type": "pong"}
+    if isinstance(item, RecordOut):
+        return {
+            "type": "record",
+            "seat": seat,
+            "table": _table_info(item.table, moment),
+            "header": item.header,
+            "events": [redact(entry, seat) for entry in item.table.log],
+        }
+    if isinstance(item, ReplayOut):
+        return _replay(seat, item.table, item.states)
+    return _bot_request(seat, item)
+
+
+def redact(entry: LogEntry, seat: int | None) -> dict[str, JSON]:
+    """A log entry as ``seat`` may see it: whole, or only that a step happened."""
+    visible = entry.visibility is None or (seat is not None and seat in entry.visibility)
+    chance = entry.seat == CHANCE
+    event: dict[str, JSON] = {
+        "index": entry.index,
+        "kind": "chance" if chance else "action",
+        "seat": None if chance else entry.seat,
+        "visible": visible,
+        "text": entry.text if visible else None,
+        "by": entry.by,
+    }
+    event["outcome" if chance else "action"] = entry.data if visible else None
+    return event
+
+
+def _state(seat: int | None, table: TableRuntime, events_from: int, now: float) -> dict[str, JSON]:
+    actor = table.actor()
+    start = max(0, min(events_from, table.version))
+    may_act = (
+        seat is not None
+        and actor == seat
+        and table.seats[seat].kind == "human"
+        and not (table.seats[seat].expired and table.empty_seat_bot is not None)
+    )
+    return {
+        "type": "state",
+        "table": table.id,
+        "seat": seat,
+        "version": table.version,
+        "status": table.status,
+        "to_act": actor,
+        "view": table.cached_view(seat),
+        "legal": list(table.cached_legal()) if may_act else [],
+        "events_from": start,
+        "events": [redact(entry, seat) for entry in table.log[start:]],
+        "clocks": _clocks(table, now),
+        "result": table.result,
+    }
+
+
+def _clocks(table: TableRuntime, now: float) -> list[JSON]:
+    if not table.clock.enabled:
+        return []
+    actor = table.actor()
+    elapsed = elapsed_ms(table.turn_started, now)
+    clocks: list[JSON] = []
+    for info in table.seats:
+        if info.kind != "human":
+            continue
+        running = info.seat == actor
+        clocks.append(
+            {
+                "seat": info.seat,
+                "remaining_ms": remaining_ms(table.clock, info.bank_ms, running, elapsed),
+                "running": running,
+            }
+        )
+    return clocks
+
+
+def _table_info(table: TableRuntime | StoredTable, now: float) -> dict[str, JSON]:
+    if isinstance(table, StoredTable):
+        return _stored_table_info(table)
+    seats: list[JSON] = [
+        {
+            "seat": info.seat,
+            "kind": info.kind,
+            "bot": info.bot,
+            "name": info.name,
+            "occupied": info.kind == "bot" or info.token_hash is not None,
+            "connected": info.connections > 0,
+            "played_by": table.played_by(info.seat, now),
+        }
+        for info in table.seats
+    ]
+    return {
+        "id": table.id,
+        "name": table.name,
+        "game": table.game.spec.name,
+        "title": table.game.spec.title,
+        "players": table.players,
+        "options": dict(table.options),
+        "status": table.status,
+        "version": table.version,
+        "to_act": table.actor(),
+        "seats": seats,
+        "clock": {
+            "kind": table.clock.kind,
+            "seconds": table.clock.seconds,
+            "increment": table.clock.increment,
+        },
+        "empty_seat_bot": table.empty_seat_bot,
+        "grace_seconds": table.grace_seconds,
+        "bot_delay_ms": table.bot_delay_ms,
+        "open_replays": table.open_replays,
+        "created_at": table.created_at.isoformat(),
+        "result": table.result,
+    }
+
+
+def _stored_table_info(table: StoredTable) -> dict[str, JSON]:
+    from meeple.engine.registry import game_class
+
+    try:
+        title = game_class(table.game).spec.title
+    except ValueError:
+        title = table.game
+    seats: list[JSON] = [
+        {
+            "seat": info.seat,
+            "kind": info.kind,
+            "bot": info.bot,
+            "name": info.name,
+            "occupied": info.kind == "bot" or info.token_hash is not None,
+            "connected": False,
+            "played_by": "bot" if info.kind == "bot" else "human",
+        }
+        for info in table.seats
+    ]
+    return {
+        "id": table.id,
+        "name": table.name,
+        "game": table.game,
+        "title": title,
+        "players": table.players,
+        "options": dict(table.options),
+        "status": table.status,
+        "version": table.version,
+        "to_act": None,
+        "seats": seats,
+        "clock": {
+            "kind": table.clock_kind,
+            "seconds": table.clock_seconds,
+            "increment": table.clock_increment,
+        },
+        "empty_seat_bot": table.empty_seat_bot,
+        "grace_seconds": table.grace_seconds,
+        "bot_delay_ms": table.bot_delay_ms,
+        "open_replays": table.open_replays,
+        "created_at": table.created_at.isoformat(),
+        "result": table.result,
+    }
+
+
+def _chat(message: StoredChat) -> dict[str, JSON]:
+    return {
+        "id": message.id,
+        "seat": message.seat,
+        "name": message.name,
+        "text": message.text,  # raw, as typed: display it as text, never as markup
+        "html": html.escape(message.text),
+        "at": message.at.isoformat(),
+    }
+
+
+def _replay(seat: int | None, table: TableRuntime, states: Sequence[object]) -> dict[str, JSON]:
+    game = table.game
+    frames: list[JSON] = []
+    for index, state in enumerate(states):
+        entry = table.log[index - 1] if index > 0 else None
+        frames.append(
+            {
+                "version": index,
+                "view": game.encode_view(game.view(state, seat)),
+                "event": None if entry is None else redact(entry, seat),
+            }
+        )
+    return {
+        "type": "replay",
+        "seat": seat,
+        "table": _table_info(table, time.monotonic()),
+        "frames": frames,
+    }
+
+
+def _bot_request(seat: int | None, item: BotRequestOut) -> dict[str, JSON]:
+    table = item.table
+    if seat is None or table.actor() != seat:
+        raise ValueError(f"seat {seat} is not to act: no bot request to build")
+    game = table.game
+    return {
+        "game": game.spec.name,
+        "players": table.players,
+        "options": dict(table.options),
+        "seat": seat,
+        "spec": item.spec,
+        "seed": item.seed,
+        "view": table.cached_view(seat),
+        "legal": [game.encode_action(a) for a in game.legal_actions(table.state)],
+    }

@@ -1,0 +1,142 @@
+"""Request and answer bodies of the REST API (pydantic models, for validation and OpenAPI).
+
+Answers are built by ``outbound.outgoing`` and sent as they are; the answer models here
+describe them for the OpenAPI document.
+"""
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+BOT_SPEC = Field(default=None, max_length=200, description="random, heuristic, ismcts[:k=v,...]")
+
+
+class SeatSpec(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["human", "bot"] = "human"
+    bot: str | None = BOT_SPEC
+
+    @model_validator(mode="after")
+    def _bot_needs_spec(self) -> "SeatSpec":
+        if self.kind == "bot" and not self.bot:
+            raise ValueError("a bot seat needs a bot spec, e.g. 'heuristic' or 'random'")
+        return self
+
+
+class ClockBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["none", "move", "bank"] = "none"
+    seconds: int = Field(default=0, ge=0, le=86_400)
+    increment: int = Field(default=0, ge=0, le=3_600)
+
+    @model_validator(mode="after")
+    def _needs_time(self) -> "ClockBody":
+        if self.kind != "none" and self.seconds < 1:
+            raise ValueError(f"a {self.kind} clock needs seconds >= 1")
+        return self
+
+
+class CreateTable(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=32, description="phase10, toc, cmyk or toquer")
+    players: int | None = Field(default=None, ge=1, le=16)
+    options: dict[str, JsonValue] = Field(default_factory=dict, max_length=64)
+    seats: list[SeatSpec] | None = Field(default=None, max_length=16)
+    clock: ClockBody = Field(default_factory=ClockBody)
+    empty_seat_bot: str | None = Field(
+        default="heuristic",
+        max_length=200,
+        description="plays empty, long-disconnected or timed-out seats; null: nobody does",
+    )
+    grace_seconds: int = Field(default=60, ge=0, le=86_400)
+    bot_delay_ms: int = Field(default=400, ge=0, le=60_000)
+    open_replays: bool = True
+    name: str = Field(default="", max_length=80)
+
+
+class JoinBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(default="player", min_length=1, max_length=40)
+
+
+class JoinAnswer(BaseModel):
+    table_id: str
+    seat: int
+    token: str = Field(description="shown once: keep it to reconnect; stored only hashed")
+
+
+class SeatInfo(BaseModel):
+    seat: int
+    kind: str
+    bot: str | None
+    name: str | None
+    occupied: bool
+    connected: bool
+    played_by: str
+
+
+class ClockInfo(BaseModel):
+    kind: str
+    seconds: int
+    increment: int
+
+
+class TableInfo(BaseModel):
+    id: str
+    name: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, JsonValue]
+    status: str
+    version: int
+    to_act: int | None
+    seats: list[SeatInfo]
+    clock: ClockInfo
+    empty_seat_bot: str | None
+    grace_seconds: int
+    bot_delay_ms: int
+    open_replays: bool
+    created_at: str
+    result: dict[str, JsonValue] | None
+
+
+class TableList(BaseModel):
+    tables: list[TableInfo]
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: JsonValue
+    doc: str
+    allowed: str
+    choices: list[JsonValue] | None
+    minimum: int | None
+    maximum: int | None
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    version: int
+    player_counts: list[int]
+    default_players: int
+    options: list[OptionInfo]
+    summary: str
+    length_unit: str
+    bots: list[str]
+
+
+class GameList(BaseModel):
+    games: list[GameInfo]
+
+
+class Message(BaseModel):
+    """A message built by the outbound choke point (see docs/server.md)."""
+
+    model_config = ConfigDict(extra="allow")
+    type: str
+
+
+class Problem(BaseModel):
+    detail: str

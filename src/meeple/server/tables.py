@@ -1,0 +1,358 @@
+"""A table in memory: the true state, its log, its seats and clocks, and how moves apply.
+
+Everything here is synchronous and free of I/O: the manager (``manager.py``) locks a
+table, asks it for a :class:`Plan` (the steps a move produces, checked by the engine),
+stores the plan, and only then commits it to memory with :meth:`TableRuntime.commit`.
+"""
+
+import random
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from meeple.engine.codec import JSON
+from meeple.engine.errors import IllegalActionError, InvalidActionError, RecordError
+from meeple.engine.protocol import CHANCE, TERMINAL, Game
+from meeple.server.clocks import ClockSpec, charge, elapsed_ms
+from meeple.store.db import NewStep, StoredStep, StoredTable
+
+AnyGame = Game[object, object, object, object]
+MAX_CHANCE_CHAIN = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """A step with what redaction needs, computed once from the state it was taken in."""
+
+    index: int
+    seat: int  # CHANCE (-1) for a chance outcome
+    data: JSON
+    text: str | None  # the action in notation (None for chance outcomes)
+    visibility: frozenset[int] | None  # None: everyone; else the seats that may see it
+    by: str  # human, bot, substitute, fallback, chance
+
+
+def action_entry(
+    game: AnyGame, before: object, index: int, seat: int, action: object, by: str
+) -> LogEntry:
+    return LogEntry(
+        index,
+        seat,
+        game.encode_action(action),
+        game.format_action(before, action),
+        game.action_visibility(before, action),
+        by,
+    )
+
+
+def chance_entry(game: AnyGame, before: object, index: int, outcome: object) -> LogEntry:
+    return LogEntry(
+        index,
+        CHANCE,
+        game.encode_outcome(outcome),
+        None,
+        game.outcome_visibility(before, outcome),
+        "chance",
+    )
+
+
+@dataclass(slots=True)
+class SeatRuntime:
+    seat: int
+    kind: str  # "human" or "bot"
+    bot: str | None
+    name: str | None
+    token_hash: str | None
+    bank_ms: int | None
+    expired: bool
+    connections: int = 0
+    disconnected_since: float | None = None  # monotonic; None while connected
+
+
+@dataclass(slots=True)
+class Plan:
+    """What a move (or a start) would do, ready to be stored and then committed."""
+
+    state: object
+    steps: list[NewStep]
+    entries: list[LogEntry]
+    status: str
+    result: dict[str, JSON] | None
+    clocks: dict[int, int | None] = field(default_factory=dict)
+    expired: dict[int, bool] = field(default_factory=dict)
+
+
+class MoveError(ValueError):
+    """A refused move: ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class TableRuntime:
+    """One table's authoritative state in memory."""
+
+    def __init__(self, stored: StoredTable, game: AnyGame) -> None:
+        self.id = stored.id
+        self.name = stored.name
+        self.game = game
+        self.players = stored.players
+        self.options = dict(game.options)
+        self.status = stored.status
+        self.clock = ClockSpec(
+            stored.clock_kind,  # type: ignore[arg-type]
+            stored.clock_seconds,
+            stored.clock_increment,
+        )
+        self.empty_seat_bot = stored.empty_seat_bot
+        self.grace_seconds = stored.grace_seconds
+        self.bot_delay_ms = stored.bot_delay_ms
+        self.open_replays = stored.open_replays
+        self.created_at: datetime = stored.created_at
+        self.result = stored.result
+        now = time.monotonic()
+        self.seats = [
+            SeatRuntime(
+                s.seat,
+                s.kind,
+                s.bot,
+                s.name,
+                s.token_hash,
+                s.clock_ms,
+                s.expired,
+                disconnected_since=now if s.kind == "human" else None,
+            )
+            for s in stored.seats
+        ]
+        self.state: object = game.initial_state()
+        self.version = 0
+        self.log: list[LogEntry] = []
+        self.turn_started = now
+        # Per-version caches of what every message repeats (views are per seat).
+        self._cache_version = -1
+        self._view_cache: dict[int | None, JSON] = {}
+        self._legal_cache: list[dict[str, JSON]] | None = None
+
+    # ------------------------------------------------------------------ rebuilding
+    def replay_steps(self, steps: list[StoredStep]) -> None:
+        """Re-apply stored steps (at start): the state and log exactly as they were."""
+        game = self.game
+        state = self.state
+        for step in steps:
+            if step.index != len(self.log):
+                raise RecordError(f"table {self.id}: step {step.index} out of order")
+            try:
+                if step.seat == CHANCE:
+                    outcome = game.decode_outcome(step.data)
+                    entry = chance_entry(game, state, step.index, outcome)
+                    state = game.apply_chance(state, outcome)
+                else:
+                    actor = game.current_player(state)
+                    if actor != step.seat:
+                        raise RecordError(
+                            f"table {self.id}: step {step.index} is seat {step.seat}'s "
+                            f"but seat {actor} was to act"
+                        )
+                    action = game.decode_action(step.data)
+                    entry = action_entry(game, state, step.index, step.seat, action, step.by)
+                    state = game.apply_action(state, action)
+            except (InvalidActionError, IllegalActionError) as error:
+                raise RecordError(f"table {self.id}: step {step.index}: {error}") from None
+            self.log.append(entry)
+        self.state = state
+        self.version = len(self.log)
+
+    # --------------------------------------------------------------------- queries
+    def actor(self) -> int | None:
+        """The seat to act, or None (not running, chance due, or over)."""
+        if self.status != "running":
+            return None
+        seat = self.game.current_player(self.state)
+        return seat if seat >= 0 else None
+
+    def played_by(self, seat: int, now: float) -> str:
+        """``human``, ``bot`` (a bot seat or a substitute) or ``nobody``."""
+        info = self.seats[seat]
+        if info.kind == "bot":
+            return "bot"
+        substitute = "bot" if self.empty_seat_bot is not None else "nobody"
+        if info.token_hash is None:
+            return substitute if self.status == "running" else "nobody"
+        if info.expired and self.empty_seat_bot is not None:
+            return "bot"
+        if (
+            info.connections == 0
+            and info.disconnected_since is not None
+            and self.status == "running"
+            and now - info.disconnected_since >= self.grace_seconds
+        ):
+            return substitute
+        return "human"
+
+    def bot_spec_for(self, seat: int) -> str:
+        info = self.seats[seat]
+        if info.kind == "bot" and info.bot is not None:
+            return info.bot
+        return self.empty_seat_bot or "random"
+
+    def seat_for_token(self, token_hash: str) -> int | None:
+        for info in self.seats:
+            if info.token_hash is not None and info.token_hash == token_hash:
+                return info.seat
+        return None
+
+    def cached_view(self, seat: int | None) -> JSON:
+        self._check_cache()
+        if seat not in self._view_cache:
+            self._view_cache[seat] = self.game.encode_view(self.game.view(self.state, seat))
+        return self._view_cache[seat]
+
+    def cached_legal(self) -> list[dict[str, JSON]]:
+        self._check_cache()
+        if self._legal_cache is None:
+            game, state = self.game, self.state
+            self._legal_cache = [
+                {"text": game.format_action(state, action), "action": game.encode_action(action)}
+                for action in game.legal_actions(state)
+            ]
+        return self._legal_cache
+
+    def _check_cache(self) -> None:
+        if self._cache_version != self.version:
+            self._cache_version = self.version
+            self._view_cache = {}
+            self._legal_cache = None
+
+    # ---------------------------------------------------------------------- moves
+    def decode_move(self, seat: int, action: JSON | None, text: str | None) -> list[object]:
+        """The actions a move frame names, each legal in turn; MoveError otherwise."""
+        game = self.game
+        if self.actor() != seat:
+            raise MoveError("not_your_turn", f"it is not seat {seat}'s turn")
+        if text is not None:
+            parts = [part.strip() for part in text.split(";") if part.strip()]
+            if not parts:
+                raise MoveError("malformed", "the move text is empty")
+            actions: list[object] = []
+            state = self.state
+            for number, part in enumerate(parts, start=1):
+                if number > 1:
+                    state = _through_chance_free(game, state, seat, part)
+                try:
+                    parsed = game.parse_action(state, part)
+                except InvalidActionError as error:
+                    raise MoveError("malformed", f"{part!r}: {error}") from None
+                except IllegalActionError as error:
+                    raise MoveError("illegal", str(error)) from None
+                actions.append(parsed)
+                state = game.apply_action(state, parsed)
+            return actions
+        try:
+            decoded = game.decode_action(action)
+        except InvalidActionError as error:
+            raise MoveError("malformed", f"the action does not decode: {error}") from None
+        except (TypeError, KeyError, ValueError, RecursionError):
+            raise MoveError("malformed", "the action does not decode") from None
+        try:
+            hash(decoded)
+            legal = decoded in game.legal_actions(self.state)
+        except TypeError:
+            legal = False
+        if not legal:
+            raise MoveError(
+                "illegal",
+                f"{_describe(game, self.state, decoded)} is illegal for seat {seat}: "
+                f"{game.explain_illegal(self.state, decoded)}",
+            )
+        return [decoded]
+
+    def plan_actions(
+        self, seat: int, actions: list[object], by: str, rng: random.Random, now: float
+    ) -> Plan:
+        """The steps of ``actions`` by ``seat`` and the chance outcomes that follow."""
+        game = self.game
+        state = self.state
+        steps: list[NewStep] = []
+        entries: list[LogEntry] = []
+        index = self.version
+        for action in actions:
+            if game.current_player(state) != seat:
+                raise MoveError("illegal", f"seat {seat} is not to act after the previous part")
+            entries.append(action_entry(game, state, index, seat, action, by))
+            steps.append(NewStep(seat, entries[-1].data, by))
+            state = game.apply_action(state, action)
+            index += 1
+        plan = Plan(state, steps, entries, self.status, None)
+        self._chance_until_decision(plan, rng)
+        info = self.seats[seat]
+        if self.clock.kind == "bank" and info.kind == "human":
+            bank = charge(self.clock, info.bank_ms, elapsed_ms(self.turn_started, now))
+            if bank != info.bank_ms:
+                plan.clocks[seat] = bank
+        return plan
+
+    def plan_start(self, rng: random.Random) -> Plan:
+        plan = Plan(self.state, [], [], "running", None)
+        self._chance_until_decision(plan, rng)
+        bank = self.clock.initial_bank_ms()
+        if bank is not None:
+            for info in self.seats:
+                if info.kind == "human":
+                    plan.clocks[info.seat] = bank
+        return plan
+
+    def _chance_until_decision(self, plan: Plan, rng: random.Random) -> None:
+        game = self.game
+        state = plan.state
+        index = self.version + len(plan.steps)
+        for _ in range(MAX_CHANCE_CHAIN):
+            actor = game.current_player(state)
+            if actor != CHANCE:
+                break
+            outcome = game.sample_chance(state, rng)
+            entry = chance_entry(game, state, index, outcome)
+            plan.entries.append(entry)
+            plan.steps.append(NewStep(CHANCE, entry.data, "chance"))
+            state = game.apply_chance(state, outcome)
+            index += 1
+        plan.state = state
+        if game.current_player(state) == TERMINAL:
+            result = game.result(state)
+            plan.status = "finished"
+            plan.result = {
+                "winners": list(result.winners),
+                "scores": list(result.scores),
+                "length": result.length,
+                "returns": list(game.returns(state)),
+            }
+
+    def commit(self, plan: Plan, now: float) -> None:
+        """Take a stored plan into memory (called only after the store accepted it)."""
+        self.state = plan.state
+        self.log.extend(plan.entries)
+        self.version += len(plan.steps)
+        self.status = plan.status
+        if plan.result is not None:
+            self.result = plan.result
+        for seat, bank in plan.clocks.items():
+            self.seats[seat].bank_ms = bank
+        for seat, flag in plan.expired.items():
+            self.seats[seat].expired = flag
+        self.turn_started = now
+
+
+def _through_chance_free(game: AnyGame, state: object, seat: int, part: str) -> object:
+    """Between the parts of a multi-move text the same seat must still be to act."""
+    actor = game.current_player(state)
+    if actor != seat:
+        who = "chance" if actor == CHANCE else "nobody" if actor == TERMINAL else f"seat {actor}"
+        raise MoveError("illegal", f"{part!r}: after the previous part it is {who}'s turn")
+    return state
+
+
+def _describe(game: AnyGame, state: object, action: object) -> str:
+    try:
+        return repr(game.format_action(state, action))
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+        return "the action"

@@ -1,0 +1,417 @@
+"""The store: every read and write the server makes, each one short transaction.
+
+The methods are synchronous (SQLAlchemy 2 Core statements on the declarative tables);
+the server calls them from a worker thread. The one guarantee that matters lives in
+:meth:`Store.advance`: the steps of a move and the new version are written together, on
+the condition that the version is still the one the move was checked against.
+"""
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import ConnectionPoolEntry
+
+from meeple.engine.codec import JSON
+from meeple.store.models import ChatRow, SeatRow, StepRow, TableRow, utcnow
+
+JSONData = JSON
+
+
+@dataclass(slots=True)
+class StoredSeat:
+    seat: int
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    clock_ms: int | None = None
+    expired: bool = False
+
+
+@dataclass(slots=True)
+class StoredTable:
+    id: str
+    name: str
+    game: str
+    rules_version: int
+    players: int
+    options: dict[str, JSON]
+    status: str
+    version: int = 0
+    clock_kind: str = "none"
+    clock_seconds: int = 0
+    clock_increment: int = 0
+    empty_seat_bot: str | None = None
+    grace_seconds: int = 60
+    bot_delay_ms: int = 0
+    open_replays: bool = True
+    created_at: datetime = field(default_factory=utcnow)
+    started_at: datetime | None = None
+    finished_at: datetime | None = None
+    result: dict[str, JSON] | None = None
+    seats: list[StoredSeat] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class NewStep:
+    """A step to store: an action (``seat`` >= 0) or a chance outcome (``seat`` = -1)."""
+
+    seat: int
+    data: JSONData
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class StoredStep:
+    index: int
+    seat: int
+    data: JSONData
+    by: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class StoredChat:
+    id: int
+    table_id: str
+    seat: int
+    name: str
+    text: str
+    at: datetime
+
+
+def normalise_url(url: str) -> str:
+    """A SQLAlchemy URL: ``postgresql://`` uses psycopg 3; a bare path means SQLite."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" not in url:
+        return f"sqlite:///{url}"
+    return url
+
+
+def aware(moment: datetime | None) -> datetime | None:
+    """SQLite hands back naive datetimes; every stored moment is UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def _set_sqlite_pragmas(dbapi_connection: object, _record: ConnectionPoolEntry) -> None:
+    cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+    # WAL: a committed transaction survives a killed process; NORMAL: no fsync per commit
+    # (an OS crash may lose the last commits, a process crash loses none).
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+class Store:
+    """Access to one database (SQLite file or PostgreSQL)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = normalise_url(url)
+        parsed = make_url(self.url)
+        self.is_sqlite = parsed.get_backend_name() == "sqlite"
+        if self.is_sqlite:
+            database = parsed.database
+            if database and database != ":memory:":
+                Path(database).parent.mkdir(parents=True, exist_ok=True)
+            self.engine: Engine = create_engine(self.url, connect_args={"check_same_thread": False})
+            event.listen(self.engine, "connect", _set_sqlite_pragmas)
+        else:
+            self.engine = create_engine(self.url, pool_size=8, pool_pre_ping=True)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ migrations
+    def migrate(self) -> None:
+        """Apply every Alembic migration not yet applied (the schema's only source)."""
+        config = Config()
+        config.set_main_option("script_location", "meeple.store:migrations")
+        config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
+        with self.engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    # ---------------------------------------------------------------------- tables
+    def insert_table(self, table: StoredTable) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(insert(TableRow).values(**_table_values(table)))
+            connection.execute(
+                insert(SeatRow),
+                [
+                    {
+                        "table_id": table.id,
+                        "seat": seat.seat,
+                        "kind": seat.kind,
+                        "bot": seat.bot,
+                        "name": seat.name,
+                        "token_hash": seat.token_hash,
+                        "clock_ms": seat.clock_ms,
+                        "expired": seat.expired,
+                    }
+                    for seat in table.seats
+                ],
+            )
+
+    def load_table(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as connection:
+            row = connection.execute(select(TableRow).where(TableRow.id == table_id)).first()
+            if row is None:
+                return None
+            seats = connection.execute(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            ).all()
+        return _table_from_rows(row, seats)
+
+    def tables_with_status(
+        self, statuses: Sequence[str], game: str | None = None, limit: int = 200
+    ) -> list[StoredTable]:
+        """Tables in the given states, newest first, with their seats."""
+        with self.engine.connect() as connection:
+            query = select(TableRow).where(TableRow.status.in_(list(statuses)))
+            if game is not None:
+                query = query.where(TableRow.game == game)
+            rows = connection.execute(query.order_by(TableRow.created_at.desc()).limit(limit)).all()
+            ids = [row.id for row in rows]
+            seats = (
+                connection.execute(
+                    select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
+                ).all()
+                if ids
+                else []
+            )
+        by_table: dict[str, list[object]] = {}
+        for seat in seats:
+            by_table.setdefault(seat.table_id, []).append(seat)
+        return [_table_from_rows(row, by_table.get(row.id, [])) for row in rows]
+
+    def table_ids_with_status(self, statuses: Sequence[str]) -> list[str]:
+        with self.engine.connect() as connection:
+            return list(
+                connection.execute(
+                    select(TableRow.id)
+                    .where(TableRow.status.in_(list(statuses)))
+                    .order_by(TableRow.created_at)
+                ).scalars()
+            )
+
+    # ----------------------------------------------------------------------- seats
+    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
+        """Give an empty human seat to a person; False if it is taken or not human."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(token_hash=token_hash, name=name)
+            )
+            return result.rowcount == 1
+
+    def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
+        """Revoke a seat's token (the person leaves); False if it was not theirs."""
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.token_hash == token_hash,
+                )
+                .values(token_hash=None, name=None)
+            )
+            return result.rowcount == 1
+
+    def find_token(self, token_hash: str) -> tuple[str, int] | None:
+        """The (table, seat) a token hash belongs to."""
+        with self.engine.connect() as connection:
+            row = connection.execute(
+                select(SeatRow.table_id, SeatRow.seat).where(SeatRow.token_hash == token_hash)
+            ).first()
+        return None if row is None else (row.table_id, row.seat)
+
+    # ----------------------------------------------------------------------- steps
+    def advance(
+        self,
+        table_id: str,
+        expected_version: int,
+        steps: Sequence[NewStep],
+        *,
+        status: str | None = None,
+        result: dict[str, JSON] | None = None,
+        clocks: dict[int, int | None] | None = None,
+        expired: dict[int, bool] | None = None,
+    ) -> bool:
+        """Store ``steps`` and move the version on, all in one transaction.
+
+        Nothing is written (and False returned) unless the table is still at
+        ``expected_version``: a move checked against an old state can never be stored.
+        """
+        now = utcnow()
+        values: dict[str, object] = {"version": expected_version + len(steps)}
+        if status is not None:
+            values["status"] = status
+            if status == "running":
+                values["started_at"] = now
+            if status == "finished":
+                values["finished_at"] = now
+        if result is not None:
+            values["result"] = result
+        with self.engine.begin() as connection:
+            updated = connection.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.version == expected_version)
+                .values(**values)
+            )
+            if updated.rowcount != 1:
+                connection.rollback()
+                return False
+            if steps:
+                connection.execute(
+                    insert(StepRow),
+                    [
+                        {
+                            "table_id": table_id,
+                            "index": expected_version + offset,
+                            "seat": step.seat,
+                            "data": step.data,
+                            "by": step.by,
+                            "at": now,
+                        }
+                        for offset, step in enumerate(steps)
+                    ],
+                )
+            seat_values: dict[int, dict[str, object]] = {}
+            for seat, ms in (clocks or {}).items():
+                seat_values.setdefault(seat, {})["clock_ms"] = ms
+            for seat, flag in (expired or {}).items():
+                seat_values.setdefault(seat, {})["expired"] = flag
+            for seat, changes in seat_values.items():
+                connection.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                    .values(**changes)
+                )
+        return True
+
+    def load_steps(self, table_id: str) -> list[StoredStep]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(StepRow).where(StepRow.table_id == table_id).order_by(StepRow.index)
+            ).all()
+        steps = []
+        for row in rows:
+            values = row._mapping
+            at = aware(values["at"]) or utcnow()
+            steps.append(
+                StoredStep(values["index"], values["seat"], values["data"], values["by"], at)
+            )
+        return steps
+
+    def count_steps(self, table_id: str) -> int:
+        with self.engine.connect() as connection:
+            count = connection.execute(
+                select(func.count()).select_from(StepRow).where(StepRow.table_id == table_id)
+            ).scalar_one()
+        return int(count)
+
+    # ------------------------------------------------------------------------ chat
+    def add_chat(self, table_id: str, seat: int, name: str, text: str) -> StoredChat:
+        now = utcnow()
+        with self.engine.begin() as connection:
+            result = connection.execute(
+                insert(ChatRow)
+                .values(table_id=table_id, seat=seat, name=name, text=text, at=now)
+                .returning(ChatRow.id)
+            )
+            chat_id = int(result.scalar_one())
+        return StoredChat(chat_id, table_id, seat, name, text, now)
+
+    def recent_chat(self, table_id: str, limit: int = 100) -> list[StoredChat]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            ).all()
+        return [
+            StoredChat(
+                row.id, row.table_id, row.seat, row.name, row.text, aware(row.at) or utcnow()
+            )
+            for row in reversed(rows)
+        ]
+
+
+def _table_values(table: StoredTable) -> dict[str, object]:
+    return {
+        "id": table.id,
+        "name": table.name,
+        "game": table.game,
+        "rules_version": table.rules_version,
+        "players": table.players,
+        "options": table.options,
+        "status": table.status,
+        "version": table.version,
+        "clock_kind": table.clock_kind,
+        "clock_seconds": table.clock_seconds,
+        "clock_increment": table.clock_increment,
+        "empty_seat_bot": table.empty_seat_bot,
+        "grace_seconds": table.grace_seconds,
+        "bot_delay_ms": table.bot_delay_ms,
+        "open_replays": table.open_replays,
+        "created_at": table.created_at,
+        "started_at": table.started_at,
+        "finished_at": table.finished_at,
+        "result": table.result,
+    }
+
+
+def _table_from_rows(row: object, seats: Iterable[object]) -> StoredTable:
+    r = row._mapping  # type: ignore[attr-defined]
+    return StoredTable(
+        id=r["id"],
+        name=r["name"],
+        game=r["game"],
+        rules_version=r["rules_version"],
+        players=r["players"],
+        options=dict(r["options"]),
+        status=r["status"],
+        version=r["version"],
+        clock_kind=r["clock_kind"],
+        clock_seconds=r["clock_seconds"],
+        clock_increment=r["clock_increment"],
+        empty_seat_bot=r["empty_seat_bot"],
+        grace_seconds=r["grace_seconds"],
+        bot_delay_ms=r["bot_delay_ms"],
+        open_replays=bool(r["open_replays"]),
+        created_at=aware(r["created_at"]) or utcnow(),
+        started_at=aware(r["started_at"]),
+        finished_at=aware(r["finished_at"]),
+        result=None if r["result"] is None else dict(r["result"]),
+        seats=[
+            StoredSeat(
+                seat=s._mapping["seat"],  # type: ignore[attr-defined]
+                kind=s._mapping["kind"],  # type: ignore[attr-defined]
+                bot=s._mapping["bot"],  # type: ignore[attr-defined]
+                name=s._mapping["name"],  # type: ignore[attr-defined]
+                token_hash=s._mapping["token_hash"],  # type: ignore[attr-defined]
+                clock_ms=s._mapping["clock_ms"],  # type: ignore[attr-defined]
+                expired=bool(s._mapping["expired"]),  # type: ignore[attr-defined]
+            )
+            for s in seats
+        ],
+    )

@@ -1,0 +1,107 @@
+"""The store's schema: tables, seats, steps and chat (SQLAlchemy 2 declarative models).
+
+The Alembic migrations in ``meeple.store.migrations`` create exactly this schema; a test
+checks that the two agree.
+"""
+
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from meeple.engine.codec import JSON as JSONValue
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """One game table: its game and configuration, status and version (steps applied)."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), default="")
+    game: Mapped[str] = mapped_column(String(32))
+    rules_version: Mapped[int] = mapped_column(Integer)
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, JSONValue]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    clock_kind: Mapped[str] = mapped_column(String(8), default="none")
+    clock_seconds: Mapped[int] = mapped_column(Integer, default=0)
+    clock_increment: Mapped[int] = mapped_column(Integer, default=0)
+    empty_seat_bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    grace_seconds: Mapped[int] = mapped_column(Integer, default=60)
+    bot_delay_ms: Mapped[int] = mapped_column(Integer, default=0)
+    open_replays: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    result: Mapped[dict[str, JSONValue] | None] = mapped_column(JSON, nullable=True)
+
+
+class SeatRow(Base):
+    """One seat of a table: human or bot, who holds it (a token hash), its clock."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    # SHA-256 of the seat token (hex); the token itself is never stored.
+    token_hash: Mapped[str | None] = mapped_column(
+        String(64), nullable=True, unique=True, index=True
+    )
+    clock_ms: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    expired: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class StepRow(Base):
+    """One step of a table's game: an action (seat >= 0) or a chance outcome (seat -1).
+
+    The primary key (table, index) makes a step impossible to store twice.
+    """
+
+    __tablename__ = "steps"
+
+    table_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    data: Mapped[JSONValue] = mapped_column(JSON)
+    by: Mapped[str] = mapped_column(String(12))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ChatRow(Base):
+    """A chat message, stored raw (escaping is the renderer's job)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("tables.id", ondelete="CASCADE"), index=True
+    )
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
