@@ -1,0 +1,251 @@
+"""Helpers for the server tests: a PostgreSQL on loopback, a live server, WebSocket clients.
+
+Imported by the tests as ``server.serverkit`` (``tests`` is on the path).
+"""
+
+import contextlib
+import glob
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from meeple.server.app import create_app
+from meeple.server.manager import Settings, TableManager
+
+Message = dict[str, Any]
+
+
+# ----------------------------------------------------------------------- PostgreSQL
+def postgres_bindir() -> str | None:
+    """Debian's PostgreSQL binaries (the project's Makefile installs them), if present."""
+    for candidate in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
+        if os.path.exists(os.path.join(candidate, "initdb")):
+            return candidate
+    found = shutil.which("initdb")
+    return os.path.dirname(found) if found else None
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class PostgresCluster:
+    """A throw-away PostgreSQL cluster on 127.0.0.1, started and stopped by the tests."""
+
+    def __init__(self, bindir: str) -> None:
+        self.bindir = bindir
+        self.root = Path(tempfile.mkdtemp(prefix="meeple-pg-"))
+        self.data = self.root / "data"
+        self.port = free_port()
+        self.user_kwargs: dict[str, Any] = {}
+        if os.geteuid() == 0:  # initdb refuses to run as root: use Debian's postgres user
+            shutil.chown(self.root, "postgres", "postgres")
+            self.root.chmod(0o755)
+            self.user_kwargs = {"user": "postgres", "group": "postgres"}
+
+    def _run(self, *args: str) -> None:
+        subprocess.run(
+            [os.path.join(self.bindir, args[0]), *args[1:]],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            cwd=self.root,
+            **self.user_kwargs,
+        )
+
+    def start(self) -> None:
+        self._run("initdb", "-D", str(self.data), "-U", "meeple", "-A", "trust", "-E", "UTF8",
+                  "--no-sync")
+        options = f"-h 127.0.0.1 -p {self.port} -k {self.root} -F -c max_connections=200"
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-o", options,
+                  "-w", "-t", "60", "start")
+
+    def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://meeple@127.0.0.1:{self.port}/{database}"
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = "t_" + uuid.uuid4().hex[:12]
+        with psycopg.connect(self.url(), autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{name}"')
+        return self.url(name)
+
+
+# ---------------------------------------------------------------------- live server
+class LiveServer:
+    """The real application on uvicorn in a thread, listening on a loopback port."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.app = create_app(settings)
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = int(self.sock.getsockname()[1])
+        config = uvicorn.Config(
+            self.app,
+            log_level="warning",
+            ws_max_size=4 * settings.max_frame,
+            lifespan="on",
+            timeout_graceful_shutdown=2,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    @property
+    def manager(self) -> TableManager:
+        manager: TableManager = self.app.state.manager
+        return manager
+
+    def __enter__(self) -> "LiveServer":
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+def server_settings(db_url: str, **changes: Any) -> Settings:
+    settings = Settings(db_url=db_url, bot_workers=1, bot_time_limit=2.0, allow_custom_bots=True)
+    for key, value in changes.items():
+        setattr(settings, key, value)
+    return settings
+
+
+# --------------------------------------------------------------------------- clients
+class Client:
+    """A WebSocket client that keeps every message it received."""
+
+    def __init__(self, ws_base: str, table_id: str, token: str | None = None) -> None:
+        self.socket: ClientConnection = connect(
+            f"{ws_base}/ws/tables/{table_id}", proxy=None, max_size=None, compression=None,
+            open_timeout=10,
+        )
+        self.messages: list[Message] = []
+        self.state: Message | None = None
+        hello: Message = {"type": "hello"}
+        if token is not None:
+            hello["token"] = token
+        self.send(hello)
+
+    def send(self, frame: Message) -> None:
+        self.socket.send(json.dumps(frame))
+
+    def send_raw(self, data: str | bytes) -> None:
+        self.socket.send(data)
+
+    def recv(self, timeout: float = 10.0) -> Message:
+        message: Message = json.loads(self.socket.recv(timeout=timeout))
+        self.messages.append(message)
+        if message.get("type") == "state":
+            self.state = message
+        return message
+
+    def wait_for(self, predicate: Callable[[Message], bool], timeout: float = 15.0) -> Message:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no matching message came")
+            message = self.recv(left)
+            if predicate(message):
+                return message
+
+    def wait_type(self, kind: str, timeout: float = 15.0) -> Message:
+        return self.wait_for(lambda m: m.get("type") == kind, timeout)
+
+    def wait_version(self, version: int, timeout: float = 15.0) -> Message:
+        return self.wait_for(
+            lambda m: m.get("type") == "state" and m["version"] >= version, timeout
+        )
+
+    def drain(self, quiet: float = 0.2) -> list[Message]:
+        """Everything that arrives until ``quiet`` seconds pass without a message."""
+        got = []
+        while True:
+            try:
+                got.append(self.recv(quiet))
+            except TimeoutError:
+                return got
+
+    def move(self, version: int, *, action: Any = None, text: str | None = None) -> None:
+        frame: Message = {"type": "move", "version": version}
+        if text is not None:
+            frame["text"] = text
+        else:
+            frame["action"] = action
+        self.send(frame)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.socket.close()
+
+
+def create_table(http: httpx.Client, **body: Any) -> Message:
+    answer = http.post("/api/tables", json=body)
+    assert answer.status_code == 201, answer.text
+    table: Message = answer.json()
+    return table
+
+
+def join(http: httpx.Client, table_id: str, seat: int, name: str = "p") -> str:
+    answer = http.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": name})
+    assert answer.status_code == 201, answer.text
+    token: str = answer.json()["token"]
+    return token
+
+
+def python_env() -> dict[str, str]:
+    """The environment for a server subprocess: the same imports as this process."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    return env
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError("condition not met in time")
+        time.sleep(0.02)
+
+
+def iter_lines(path: Path) -> Iterator[str]:
+    yield from path.read_text().splitlines()
