@@ -158,6 +158,7 @@ class Client:
             f"{ws_base}/ws/tables/{table_id}", proxy=None, max_size=None, compression=None,
             open_timeout=10,
         )
+        self.socket.__enter__()  # websockets >= 17.1 wants the context-manager form
         self.messages: list[Message] = []
         self.state: Message | None = None
         hello: Message = {"type": "hello"}
