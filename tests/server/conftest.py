@@ -36,7 +36,9 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def live(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def live(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
     """A running server (one per module and store kind), shared by that module's tests."""
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'meeple.sqlite3'}"

@@ -70,11 +70,23 @@ class PostgresCluster:
         )
 
     def start(self) -> None:
-        self._run("initdb", "-D", str(self.data), "-U", "meeple", "-A", "trust", "-E", "UTF8",
-                  "--no-sync")
+        self._run(
+            "initdb", "-D", str(self.data), "-U", "meeple", "-A", "trust", "-E", "UTF8", "--no-sync"
+        )
         options = f"-h 127.0.0.1 -p {self.port} -k {self.root} -F -c max_connections=200"
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-o", options,
-                  "-w", "-t", "60", "start")
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.root / "log"),
+            "-o",
+            options,
+            "-w",
+            "-t",
+            "60",
+            "start",
+        )
 
     def stop(self) -> None:
         with contextlib.suppress(Exception):
@@ -155,7 +167,10 @@ class Client:
 
     def __init__(self, ws_base: str, table_id: str, token: str | None = None) -> None:
         self.socket: ClientConnection = connect(
-            f"{ws_base}/ws/tables/{table_id}", proxy=None, max_size=None, compression=None,
+            f"{ws_base}/ws/tables/{table_id}",
+            proxy=None,
+            max_size=None,
+            compression=None,
             open_timeout=10,
         )
         self.socket.__enter__()  # websockets >= 17.1 wants the context-manager form
@@ -193,6 +208,9 @@ class Client:
         return self.wait_for(lambda m: m.get("type") == kind, timeout)
 
     def wait_version(self, version: int, timeout: float = 15.0) -> Message:
+        """The latest state once it has reached ``version`` (maybe one already here)."""
+        if self.state is not None and self.state["version"] >= version:
+            return self.state
         return self.wait_for(
             lambda m: m.get("type") == "state" and m["version"] >= version, timeout
         )

@@ -89,9 +89,12 @@ def test_leave_revokes_the_token_and_start_fills_empty_seats(http: httpx.Client)
     assert started.status_code == 200 and started.json()["status"] == "running"
     seats = started.json()["seats"]
     assert seats[0]["played_by"] == "bot" and seats[2]["played_by"] == "bot"
-    assert http.post(
-        f"/api/tables/{tid}/start", headers={"Authorization": f"Bearer {other}"}
-    ).status_code == 409
+    assert (
+        http.post(
+            f"/api/tables/{tid}/start", headers={"Authorization": f"Bearer {other}"}
+        ).status_code
+        == 409
+    )
 
 
 def test_start_without_empty_seat_bot_is_refused(http: httpx.Client) -> None:
@@ -157,7 +160,10 @@ def test_running_game_cannot_be_seen_from_another_seat(http: httpx.Client) -> No
     join(http, table["id"], 1)
     headers = {"Authorization": f"Bearer {token}"}
     tid = table["id"]
-    assert http.get(f"/api/tables/{tid}/record", params={"seat": 1}, headers=headers).status_code == 403
+    assert (
+        http.get(f"/api/tables/{tid}/record", params={"seat": 1}, headers=headers).status_code
+        == 403
+    )
     assert http.get(f"/api/tables/{tid}/replay", params={"seat": 1}).status_code == 403
     own = http.get(f"/api/tables/{tid}/record", headers=headers).json()
     assert own["seat"] == 0
