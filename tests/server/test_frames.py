@@ -1,5 +1,6 @@
 """Malformed WebSocket frames: an error or a closed connection, never a crash or a change."""
 
+import contextlib
 import json
 
 import httpx
@@ -78,19 +79,19 @@ def test_a_flood_is_rate_limited_then_closed(live: LiveServer, http: httpx.Clien
     client = Client(live.ws_base, tid, tokens[0])
     client.wait_type("state")
     closed = False
-    try:
+    with contextlib.suppress(ConnectionClosed):
         for _ in range(400):
             client.send({"type": "ping"})
-        messages = client.drain(1.0)
+    try:
+        while True:
+            client.recv(2)
     except ConnectionClosed:
         closed = True
-        messages = client.messages
-    codes = [m.get("code") for m in messages if m["type"] == "error"]
+    except TimeoutError:
+        pass
+    codes = [m.get("code") for m in client.messages if m["type"] == "error"]
     assert "rate_limited" in codes
-    if not closed:
-        with pytest.raises((ConnectionClosed, TimeoutError)):
-            for _ in range(50):
-                client.recv(2)
+    assert closed  # 300 frames over the burst: closed for flooding
     assert snapshot(live, tid) == before
     client.close()
 

@@ -105,6 +105,10 @@ def play(clients: list[Client], moves: int, rng: random.Random) -> dict[str, Any
         assert mover.state is not None
         version = mover.state["version"]
         mover.move(version, action=rng.choice(mover.state["legal"])["action"])
+        answer = mover.wait_for(
+            lambda m, v=version: m["type"] == "error" or (m["type"] == "state" and m["version"] > v)
+        )
+        assert answer["type"] == "state", answer
         for client in clients:
             client.wait_version(version + 1)
         state = caught_up(clients)

@@ -18,8 +18,8 @@ from meeple.engine.codec import JSON
 from meeple.server.manager import Connection, LiveTable, TableManager
 from meeple.server.outbound import ErrorOut, PongOut, WelcomeOut, outgoing
 
-RATE = 20.0  # frames per second allowed on average
-BURST = 40.0
+RATE = 50.0  # frames per second allowed on average
+BURST = 100.0
 FLOOD_CLOSE = 200  # frames dropped for rate before the connection is closed
 MAX_TEXT = 4000  # characters of move notation
 
