@@ -62,7 +62,9 @@ class Board:
         )
         self.intersection_mask = sum(self.bit[c] for c in self.intersections)
         empty: list[tuple[tuple[Option, ...], ...] | None] = [None] * self.cells
-        self._forward = [list(empty) for _ in range(players)]
+        # Per seat, per cell: the forward table of a pawn that may not take a shortcut
+        # (None until first needed; read directly by the move generator for speed).
+        self.forward_plain = [list(empty) for _ in range(players)]
         self._forward_armed = [list(empty) for _ in range(players)]
         self._backward: dict[tuple[int, int], Option | None] = {}
 
@@ -117,16 +119,14 @@ class Board:
     def forward(self, seat: int, cell: int, armed: bool) -> tuple[tuple[Option, ...], ...]:
         """Per step count ``n`` (index 0..18), every (destination, passed-mask) option."""
         armed = armed and self.has_shortcuts and cell in self.intersections
-        table = self._forward_armed[seat] if armed else self._forward[seat]
+        table = self._forward_armed[seat] if armed else self.forward_plain[seat]
         row = table[cell]
         if row is None:
             row = self._build_forward(seat, cell, armed)
             table[cell] = row
         return row
 
-    def _build_forward(
-        self, seat: int, cell: int, armed: bool
-    ) -> tuple[tuple[Option, ...], ...]:
+    def _build_forward(self, seat: int, cell: int, armed: bool) -> tuple[tuple[Option, ...], ...]:
         by_steps: list[list[Option]] = [[] for _ in range(MAX_STEPS + 1)]
         # Depth-first over paths: (current cell, steps taken, mask of cells passed so far).
         stack: list[tuple[int, int, int]] = [(cell, 0, 0)]

@@ -21,14 +21,14 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "entry_offset",
         -2,
-        "where the Zone de Sécurité opens, relative to the case Départ (must be > -cells_per_sector)",
+        "where the Zone de Sécurité opens, relative to the Départ (> -cells_per_sector)",
         minimum=-29,
         maximum=-1,
     ),
     OptionSpec(
         "shortcut_length",
         6,
-        "cells on each dashed shortcut of the 6- and 8-player boards (must be < cells_per_sector - 1)",
+        "cells on each dashed shortcut, 6- and 8-player boards (< cells_per_sector - 1)",
         minimum=1,
         maximum=28,
     ),
@@ -151,17 +151,17 @@ def make_config(players: int, options: Mapping[str, OptionValue]) -> Config:
     if config.deal_mode == "5-4-4" and players > 4:
         raise InvalidOptionError(
             f"toc: option 'deal_mode' '5-4-4' needs 13 cards a player, so at most 4 players "
-            f"(got {players}); expected one of \"refill\" for {players} players"
+            f'(got {players}); expected one of "refill" for {players} players'
         )
     if config.teams != "off" and players not in (4, 6, 8):
         raise InvalidOptionError(
             f"toc: option 'teams' {config.teams!r} needs 4, 6 or 8 players "
-            f"(got {players}); expected \"off\""
+            f'(got {players}); expected "off"'
         )
     if config.partner_exchange and config.teams == "off":
         raise InvalidOptionError(
             "toc: option 'partner_exchange' true needs teams; expected false, "
-            "or set teams to \"pairs\" or \"halves\""
+            'or set teams to "pairs" or "halves"'
         )
     return config
 

@@ -142,7 +142,7 @@ def explain_illegal(game: "TocGame", state: TocState, action: TocAction) -> str:
     if action.pawn // 4 not in controlled:
         return "that pawn is not one you move"
     if card == FOUR:
-        return "the 4 moves a pawn 4 cells backward on the track, never into a zone, never past a pawn"
+        return "the 4 moves a pawn 4 cells back on the track, never into a zone or past a pawn"
     if card == SEVEN:
         return "no split of the 7 starts with that part and uses all 7 steps"
     if card == JACK and not game.config.jack_eleven:

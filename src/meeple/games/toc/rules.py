@@ -24,6 +24,7 @@ from meeple.games.toc.cards import (
     DECK_COUNTS,
     HAND_SIZE,
     JACK,
+    KING,
     SEVEN,
     card_name,
     remove_one,
@@ -39,6 +40,7 @@ from meeple.games.toc.state import (
     PLAY,
     Pending,
     TocState,
+    new_state,
 )
 from meeple.games.toc.view import TocView
 
@@ -75,7 +77,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
     def initial_state(self) -> TocState:
         n = self.players
         empty: tuple[tuple[int, ...], ...] = ((),) * n
-        return TocState(
+        return new_state(
             phase=DEAL,
             turn=0,
             positions=(RESERVE,) * (PAWNS_PER_SEAT * n),
@@ -97,7 +99,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
 
     def current_player(self, state: TocState) -> int:
         phase = state.phase
-        if phase == PLAY or phase == EXCHANGE:
+        if phase in (PLAY, EXCHANGE):
             return state.turn
         if phase == OVER:
             return TERMINAL
@@ -132,7 +134,8 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
         return tuple(self._discards[rank] for rank in sorted(set(hand)))
 
     def _apply_action(self, state: TocState, action: TocAction) -> TocState:
-        if isinstance(action, Give):
+        kind = type(action)
+        if kind is Give:
             return self._give(state, action.card)
         seat = state.turn
         positions = state.positions
@@ -144,37 +147,40 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
         known = state.known
         gift_known = state.gift_known
         if pending is None:
-            card = action.card if not isinstance(action, Swap) else JACK
+            card = JACK if kind is Swap else action.card  # type: ignore[union-attr]
             hand = remove_one(hands[seat], card)
             hands = (*hands[:seat], hand, *hands[seat + 1 :])
             played = (*played, card)
             if known[seat] or gift_known[seat]:
                 known, gift_known = view_module.forget(known, gift_known, seat, hand, card)
+        winners: tuple[int, ...] = ()
         if isinstance(action, Move):
-            remaining = pending.remaining if pending is not None else 7
-            steps, _ = self.mover.path(
-                action.card, action.pawn, action.dest, positions, armed, remaining
-            )
+            card = action.card
+            passed = 0
+            if card in (SEVEN, KING):
+                remaining = pending.remaining if pending is not None else 7
+                steps, passed = self.mover.path(
+                    card, action.pawn, action.dest, positions, armed, remaining
+                )
+                if card == SEVEN:
+                    left = remaining - steps
+                    moved = (pending.moved if pending is not None else 0) | 1 << action.pawn
+                    pending = Pending(left, moved) if left else None
             positions, protected, armed = self.mover.execute_move(
-                action.card, action.pawn, action.dest, positions, protected, armed, remaining
+                card, action.pawn, action.dest, positions, protected, armed, passed
             )
-            if action.card == SEVEN:
-                left = remaining - steps
-                moved = (pending.moved if pending is not None else 0) | 1 << action.pawn
-                pending = Pending(left, moved) if left else None
+            if action.dest >= self.board.zone_base:
+                winners = self.mover.winners_after(seat, positions)
         elif isinstance(action, Enter):
             positions, protected, armed = self.mover.execute_enter(
                 action.seat, positions, protected, armed
             )
         elif isinstance(action, Swap):
-            positions, armed = self.mover.execute_swap(
-                action.pawn, action.other, positions, armed
-            )
-        winners = () if isinstance(action, Discard) else self.mover.winners_after(seat, positions)
+            positions, armed = self.mover.execute_swap(action.pawn, action.other, positions, armed)
         if winners:
             pending = None
-        if pending is not None:
-            return TocState(
+        elif pending is not None:
+            return new_state(
                 PLAY, seat, positions, protected, armed, hands, state.talon, state.talon_order,
                 played, pending, state.gifts, known, gift_known, state.deals, state.starter,
                 state.turns, (),
@@ -220,7 +226,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
                 armed = self.mover.armed_at_turn_start(positions)
             else:
                 phase = DEAL
-        return TocState(
+        return new_state(
             phase, turn, positions, protected, armed, hands, talon, talon_order, played,
             None, state.gifts, known, gift_known, state.deals, state.starter, turns, winners,
         )  # fmt: skip
@@ -247,7 +253,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
             gifts = (0,) * n
             phase, turn = PLAY, state.starter
             armed = self.mover.armed_at_turn_start(state.positions)
-        return TocState(
+        return new_state(
             phase, turn, state.positions, state.protected, armed, hands, state.talon,
             state.talon_order, state.played, None, gifts, known, gift_known, state.deals,
             state.starter, state.turns, (),
@@ -301,9 +307,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
             return ((self._draws[state.talon_order[0]], 1.0),)
         total = sum(state.talon)
         return tuple(
-            (self._draws[rank], count / total)
-            for rank, count in enumerate(state.talon, 1)
-            if count
+            (self._draws[rank], count / total) for rank, count in enumerate(state.talon, 1) if count
         )
 
     def _apply_chance(self, state: TocState, outcome: TocOutcome) -> TocState:
@@ -322,7 +326,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
                 index = card - 1
                 talon = (*talon[:index], talon[index] - 1, *talon[index + 1 :])
             nxt = (seat + 1) % n
-            return TocState(
+            return new_state(
                 PLAY, nxt, state.positions, state.protected,
                 self.mover.armed_at_turn_start(state.positions), hands, talon, talon_order,
                 state.played, None, state.gifts, known, state.gift_known, state.deals,
@@ -335,7 +339,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
         new_cycle = state.deals % 3 == 0 or self.refill
         starter = 0 if state.deals == 0 else (state.starter + 1) % n
         exchange = self.config.partner_exchange
-        return TocState(
+        return new_state(
             EXCHANGE if exchange else PLAY, starter, state.positions, state.protected,
             self.mover.armed_at_turn_start(state.positions), outcome.hands, tuple(pool),
             () if new_cycle else state.talon_order, () if new_cycle else state.played, None,
@@ -387,18 +391,19 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
 
     # -------------------------------------------------------------- inventory
     def card_inventory(self, state: TocState) -> Counter[object]:
-        counts: Counter[object] = Counter()
-        for hand in state.hands:
-            counts.update(card_name(rank) for rank in hand)
-        counts.update(card_name(rank) for rank in state.played)
-        counts.update(card_name(rank) for rank in state.talon_order)
-        counts.update(card_name(rank) for rank in state.gifts if rank)
-        for rank, count in enumerate(state.talon, 1):
-            if count:
-                counts[card_name(rank)] += count
-        for pawn, cell in enumerate(state.positions):
-            counts[("pawn", pawn // PAWNS_PER_SEAT)] += 1
-            assert cell == RESERVE or state.positions.count(cell) == 1, "two pawns on a cell"
+        per_rank = list(state.talon)
+        per_rank.append(0)  # a slot for the 0s of ``gifts`` (no card set aside)
+        for pile in (*state.hands, state.played, state.talon_order, state.gifts):
+            for rank in pile:
+                per_rank[rank - 1] += 1
+        counts: Counter[object] = Counter(
+            {card_name(rank): count for rank, count in enumerate(per_rank[:-1], 1) if count}
+        )
+        on_track = [cell for cell in state.positions if cell != RESERVE]
+        for seat in range(self.players):
+            counts[("pawn", seat)] = PAWNS_PER_SEAT
+        # Two pawns on one cell would lose a pawn: count a shared cell as a missing pawn.
+        counts[("pawn", 0)] -= len(on_track) - len(set(on_track))
         return counts
 
     def full_inventory(self) -> Counter[object]:
