@@ -134,8 +134,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
         return tuple(self._discards[rank] for rank in sorted(set(hand)))
 
     def _apply_action(self, state: TocState, action: TocAction) -> TocState:
-        kind = type(action)
-        if kind is Give:
+        if isinstance(action, Give):
             return self._give(state, action.card)
         seat = state.turn
         positions = state.positions
@@ -147,7 +146,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
         known = state.known
         gift_known = state.gift_known
         if pending is None:
-            card = JACK if kind is Swap else action.card  # type: ignore[union-attr]
+            card = JACK if isinstance(action, Swap) else action.card
             hand = remove_one(hands[seat], card)
             hands = (*hands[:seat], hand, *hands[seat + 1 :])
             played = (*played, card)
