@@ -45,9 +45,7 @@ def test_three_pawns_count_with_a_blocker() -> None:
     # - pawn 10: k=1 (the rest 6 on 12 -> 18); k=2 lands on 12, more passes it. 1 part.
     # Total 3 + 6 + 1 = 10.
     assert sorted(texts(g, state)) == sorted(
-        ["7 30-31", "7 30-32", "7 30-33"]
-        + [f"7 12-{12 + k}" for k in range(2, 8)]
-        + ["7 10-11"]
+        ["7 30-31", "7 30-32", "7 30-33"] + [f"7 12-{12 + k}" for k in range(2, 8)] + ["7 10-11"]
     )
 
 
