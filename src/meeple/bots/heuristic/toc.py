@@ -163,19 +163,17 @@ class HeuristicBot(Bot):
         return cells
 
     def _hand_value(self, view: TocView, action: TocAction) -> float:
-        """A little value for keeping useful cards (a Parteu, a 4) after this play."""
-        if isinstance(action, Move) and view.pending is not None:
+        """A little value for keeping useful cards: a Parteu (not spent as a mere move)
+        while pawns wait in the reserve, and a 4 for the backward trick."""
+        if view.pending is not None or isinstance(action, (Give, Discard)):
             return 0.0  # the 7 already left the hand
-        played = (
-            11 if isinstance(action, Swap) else action.card if not isinstance(action, Give) else 0
-        )
+        played = 11 if isinstance(action, Swap) else action.card
         hand = list(view.hand)
-        if played in hand:
-            hand.remove(played)
+        hand.remove(played)
         start = self.seat * 4
-        in_reserve = sum(1 for cell in view.positions[start : start + 4] if cell < 0)
+        in_reserve = any(cell < 0 for cell in view.positions[start : start + 4])
         value = 0.0
-        if in_reserve and any(card in PARTEUX for card in hand):
+        if in_reserve and (isinstance(action, Enter) or any(c in PARTEUX for c in hand)):
             value += PARTEU_KEPT
         if FOUR in hand:
             value += FOUR_KEPT
