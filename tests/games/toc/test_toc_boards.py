@@ -5,11 +5,11 @@ chord k from intersection k to k+1 with cells c<k>.1 .. c<k>.6.
 """
 
 import pytest
-from toc_helpers import game, play, position, texts
 
 from meeple.games.toc.actions import Draw
 from meeple.games.toc.board import RESERVE, make_board
 from meeple.games.toc.state import DRAW
+from support.toc import game, play, position, texts
 
 
 @pytest.mark.parametrize(

@@ -2,12 +2,11 @@
 
 import random
 
-from toc_helpers import game, position
-
 from meeple.bots.heuristic.toc import HeuristicBot
 from meeple.games.toc import TocGame
 from meeple.games.toc.state import TocState
 from meeple.sim.match import play_match
+from support.toc import game, position
 
 
 def choice(g: TocGame, state: TocState, seed: int = 0) -> str:

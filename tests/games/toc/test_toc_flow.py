@@ -4,13 +4,13 @@ from played cards, the 5-4-4 deal, the partner exchange, and refused outcomes.""
 import random
 
 import pytest
-from toc_helpers import game, play, position, texts
 
 from meeple.engine.errors import IllegalActionError
 from meeple.engine.protocol import CHANCE
 from meeple.games.toc.actions import Deal, Draw, Give
 from meeple.games.toc.cards import DECK_COUNTS
 from meeple.games.toc.state import DEAL, DRAW, EXCHANGE, PLAY, TocState
+from support.toc import game, play, position, texts
 
 HANDS4 = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (1, 11, 12, 13, 14), (2, 3, 4, 5, 6))
 

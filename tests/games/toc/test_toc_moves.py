@@ -5,10 +5,10 @@
 """
 
 import pytest
-from toc_helpers import game, play, position, texts
 
 from meeple.games.toc import TocGame
 from meeple.games.toc.board import RESERVE
+from support.toc import game, play, position, texts
 
 A, J, Q, K, JO = 1, 11, 12, 13, 14
 

@@ -4,11 +4,11 @@ actions say why."""
 import random
 
 import pytest
-from toc_helpers import game, position, texts
 
 from meeple.engine.errors import IllegalActionError, InvalidActionError
 from meeple.engine.protocol import CHANCE, TERMINAL
 from meeple.games.toc.actions import Discard, Enter, Move, Swap
+from support.toc import game, position, texts
 
 
 @pytest.mark.parametrize(

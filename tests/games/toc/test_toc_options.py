@@ -1,11 +1,11 @@
 """Options: every bad value is refused with the valid ones listed."""
 
 import pytest
-from toc_helpers import game
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.games.toc import TEST_CONFIGS
 from meeple.games.toc.config import SPEC
+from support.toc import game
 
 
 def test_every_option_has_the_spec_default() -> None:

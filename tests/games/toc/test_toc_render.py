@@ -1,10 +1,10 @@
 """The terminal renderer draws the ring, the shortcuts, the zones and the pawns."""
 
 from rich.console import Console
-from toc_helpers import game, position
 
 from meeple.cli.render.toc import render_view
 from meeple.games.toc.state import Pending
+from support.toc import game, position
 
 
 def _text(g: object, state: object, seat: int | None) -> str:

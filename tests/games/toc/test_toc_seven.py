@@ -1,10 +1,9 @@
 """The split 7: each part its own action, every part legal on the board the earlier
 parts left, all 7 steps used, each pawn moved at most once."""
 
-from toc_helpers import game, play, position, texts
-
 from meeple.games.toc.board import RESERVE
 from meeple.games.toc.state import DRAW, PLAY, Pending
+from support.toc import game, play, position, texts
 
 SEVEN = 7
 

@@ -2,9 +2,9 @@
 are home moves a partner's; the team wins together."""
 
 import pytest
-from toc_helpers import game, play, position, texts
 
 from meeple.games.toc.state import OVER
+from support.toc import game, play, position, texts
 
 
 @pytest.mark.parametrize(

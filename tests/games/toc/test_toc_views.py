@@ -2,12 +2,11 @@
 
 import random
 
-from toc_helpers import game, position
-
 from meeple.bots.registry import make_bot
 from meeple.engine.protocol import CHANCE, TERMINAL
 from meeple.games.toc.actions import Deal, Give
 from meeple.games.toc.state import TocState
+from support.toc import game, position
 
 HANDS4 = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (1, 11, 12, 13, 14), (2, 3, 4, 5, 6))
 
