@@ -167,28 +167,27 @@ def make_config(players: int, options: Mapping[str, OptionValue]) -> Config:
 
 
 SUMMARY = """\
-Toc (Tock), the French draw-pile race game. Bring your 4 pawns from the Réserve de
-Départ round the ring into your Zone de Sécurité; the first to fill it wins.
-- 54 cards: A 2-10 J Q K x4 and 2 Jokers. Hands of 5; play one card a turn, then draw back
-  to 5. When the talon is empty the played cards become the new talon.
-- You must play a card if any card has a legal use; otherwise discard one.
+Toc (Tock), the French draw-pile race game. Bring your 4 pawns from the
+Réserve de Départ round the ring into your Zone de Sécurité; first home wins.
+- 54 cards: A 2-10 J Q K four times, 2 Jokers. Hands of 5: play one card a
+  turn, then draw back to 5. An empty talon is rebuilt from the played cards.
+- You must play a card if any has a legal use; otherwise discard one.
 - Parteux (A, K, Joker) bring a pawn out onto your case Départ.
-- Moves: A +1, 2 3 5 6 8 9 10 their value, Q +12, K +13, Joker +18, 4 backward 4.
-- 7: +7 split over several of your pawns (each part chosen in turn, all 7 used).
-- Jack: swap one of your pawns on the track with any other pawn on the track.
+- A +1, 2 3 5 6 8 9 10 their value, Q +12, K +13, Joker +18, 4 backward 4.
+- 7: +7 split over several of your pawns, one part at a time, all 7 used.
+- Jack: swap your pawn on the track with another player's pawn there.
 - No overtaking, except the King, which captures every pawn it passes.
-- Landing on another pawn captures it (back to its reserve); never on your own.
-- A pawn just entered on its Départ is protected: not captured, swapped or passed.
-- Zone de Sécurité: enter going forward past your entry (2 cells before your Départ)
-  with an exact count, never passing a pawn there; a longer card goes round again.
-  Where you could enter or go round, you choose.
-- 6 and 8 players: a pawn that stopped on an intersection may, on a later turn, take
-  the dashed shortcut to the next one.
-- Notation: "Q 12-24" moves the pawn on 12 with the Queen; "K in" brings a pawn out;
-  "J 12x40" swaps; "7 12-15" is one part of a 7; "discard 9"; "give Q".
-  Cells: ring numbers, shortcut cells c<k>.<i>, zone cells h<seat>.<1-4>.
-Options: teams (partners opposite), deal_mode 5-4-4, partner_exchange, ace_eleven,
-jack_eleven, king_captures_own, depart_protection, reshuffle, board geometry."""
+- Landing on another pawn sends it back to its reserve; never on your own.
+- A pawn just brought out is protected on its Départ until it moves.
+- Zone de Sécurité: enter going forward past your entry (2 cells before
+  your Départ) with an exact count, never passing a pawn there; a card too
+  big goes round again. Where you could enter or go round, you choose.
+- 6 and 8 players: a pawn standing on an intersection may, on a later turn,
+  take the dashed shortcut to the next one.
+- Teams (option): partners opposite; home players move their partners' pawns.
+- Moves: "Q 12-24" (Queen, pawn on 12 to 24), "K in" (bring out), "J 12x40"
+  (swap), "7 12-15" (one part of a 7), "discard 9", "give Q". Cells: ring
+  numbers, shortcut cells c<k>.<i>, zone cells h<seat>.<1-4>."""
 
 SPEC = GameSpec(
     name="toc",

@@ -228,6 +228,7 @@ class Mover:
         remaining: int,
         moved: int,
     ) -> list[TocAction]:
+        """``seven_parts`` with the board's masks already computed."""
         out: list[TocAction] = []
         failed: set[tuple[tuple[int, ...], int, int]] = set()
         self._split(seat, positions, occupied, own, guarded, armed, remaining, moved, failed, out)
