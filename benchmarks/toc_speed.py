@@ -2,7 +2,8 @@
 
 Rates are per second of this process's CPU time (one core; the wall-clock rate is shown
 too, lower on a busy machine). An engine step is one chance outcome or one action, each
-through the public, validated API (``legal_actions`` + ``apply_action``, ``sample_chance`` + ``apply_chance``).
+through the public, validated API (``legal_actions`` + ``apply_action``,
+``sample_chance`` + ``apply_chance``).
 Target (issue 3): at least 60,000 steps per second for 4 players.
 
     PYTHONPATH=src python benchmarks/toc_speed.py [seconds per player count]
@@ -19,8 +20,6 @@ from meeple.games.toc import TocGame
 def measure(players: int, seconds: float, options: dict[str, object] | None = None) -> None:
     game = TocGame(players, options or {})  # type: ignore[arg-type]
     rng = random.Random(players)
-    # Warm the board's lazily built move tables (a one-off per board geometry).
-    state = game.initial_state()
     steps = games = 0
     start = time.process_time()
     wall = time.perf_counter()
