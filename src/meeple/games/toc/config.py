@@ -62,8 +62,8 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         "reshuffle",
-        True,
-        "the played cards are shuffled into the new talon (off: turned over in order)",
+        False,
+        "the played cards are turned over as the new talon (seed); on: shuffled first",
     ),
     OptionSpec(
         "teams",
@@ -170,7 +170,7 @@ SUMMARY = """\
 Toc (Tock), the French draw-pile race game. Bring your 4 pawns from the
 Réserve de Départ round the ring into your Zone de Sécurité; first home wins.
 - 54 cards: A 2-10 J Q K four times, 2 Jokers. Hands of 5: play one card a
-  turn, then draw back to 5. An empty talon is rebuilt from the played cards.
+  turn, then draw back to 5. An empty talon: the played cards, turned over (seed).
 - You must play a card if any has a legal use; otherwise discard one.
 - Parteux (A, K, Joker) bring a pawn out onto your case Départ.
 - A +1, 2 3 5 6 8 9 10 their value, Q +12, K +13, Joker +18, 4 backward 4.
