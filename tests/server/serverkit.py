@@ -7,6 +7,7 @@ import contextlib
 import glob
 import json
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -268,3 +269,62 @@ def wait_until(condition: Callable[[], bool], timeout: float = 15.0) -> None:
 
 def iter_lines(path: Path) -> Iterator[str]:
     yield from path.read_text().splitlines()
+
+
+def caught_up(clients: list[Client]) -> dict[str, Any]:
+    """Wait until every client holds the same latest state; return the first one's."""
+    for client in clients:
+        if client.state is None:
+            client.wait_type("state")
+    top = max(c.state["version"] for c in clients if c.state is not None)
+    for client in clients:
+        client.wait_version(top)
+    states = [c.state for c in clients]
+    assert all(s is not None and s["version"] == top for s in states)
+    return states[0]  # type: ignore[return-value]
+
+
+Chooser = Callable[[Client], Any]
+
+
+def play(
+    clients: list[Client],
+    moves: int,
+    rng: random.Random,
+    choose: Chooser | None = None,
+) -> dict[str, Any]:
+    """Play up to ``moves`` random legal moves with these clients (the other seats are
+    bots, or these clients are every seat); return the latest state."""
+    state = caught_up(clients)
+    for _ in range(moves):
+        if state["status"] == "finished":
+            break
+        movers = [c for c in clients if c.state is not None and c.state["legal"]]
+        if not movers:  # a bot is to move: wait until one of ours may
+            for client in clients:
+                client.wait_version(state["version"] + 1)
+            movers = [c for c in clients if c.state is not None and c.state["legal"]]
+            if not movers:
+                state = caught_up(clients)
+                continue
+        mover = movers[0]
+        assert mover.state is not None
+        version = mover.state["version"]
+        action = choose(mover) if choose else rng.choice(mover.state["legal"])["action"]
+        mover.move(version, action=action)
+        answer = mover.wait_for(
+            lambda m, v=version: m["type"] == "error" or (m["type"] == "state" and m["version"] > v)
+        )
+        assert answer["type"] == "state", answer
+        for client in clients:
+            client.wait_version(version + 1)
+        state = caught_up(clients)
+    return state
+
+
+def finish(
+    clients: list[Client], rng: random.Random, choose: Chooser | None = None
+) -> dict[str, Any]:
+    state = play(clients, 20_000, rng, choose)
+    assert state["status"] == "finished", "the game did not finish"
+    return state

@@ -17,7 +17,17 @@ import httpx
 
 from meeple.server.tables import TableRuntime
 from meeple.store import Store
-from server.serverkit import Client, create_table, free_port, join, python_env, wait_until
+from server.serverkit import (
+    Client,
+    caught_up,
+    create_table,
+    finish,
+    free_port,
+    join,
+    play,
+    python_env,
+    wait_until,
+)
 
 
 class ServerProcess:
@@ -65,60 +75,6 @@ class ServerProcess:
         assert self.process is not None
         os.killpg(self.process.pid, signal.SIGKILL)  # the server and its bot workers
         self.process.wait(10)
-
-
-def caught_up(clients: list[Client]) -> dict[str, Any]:
-    """Wait until every client holds the same latest state; return the first one's."""
-    for client in clients:
-        if client.state is None:
-            client.wait_type("state")
-    top = max(c.state["version"] for c in clients if c.state is not None)
-    for client in clients:
-        client.wait_version(top)
-    states = [c.state for c in clients]
-    assert all(s is not None and s["version"] == top for s in states)
-    return states[0]  # type: ignore[return-value]
-
-
-def ready(message: dict[str, Any]) -> bool:
-    return message["type"] == "state" and (
-        bool(message["legal"]) or message["status"] == "finished"
-    )
-
-
-def play(clients: list[Client], moves: int, rng: random.Random) -> dict[str, Any]:
-    """Play up to ``moves`` random legal moves with these clients (the other seats are
-    bots, or these clients are every seat); return the latest state."""
-    state = caught_up(clients)
-    for _ in range(moves):
-        if state["status"] == "finished":
-            break
-        movers = [c for c in clients if c.state is not None and c.state["legal"]]
-        if not movers:  # a bot is to move: wait until one of ours may
-            for client in clients:
-                client.wait_version(state["version"] + 1)
-            movers = [c for c in clients if c.state is not None and c.state["legal"]]
-            if not movers:
-                state = caught_up(clients)
-                continue
-        mover = movers[0]
-        assert mover.state is not None
-        version = mover.state["version"]
-        mover.move(version, action=rng.choice(mover.state["legal"])["action"])
-        answer = mover.wait_for(
-            lambda m, v=version: m["type"] == "error" or (m["type"] == "state" and m["version"] > v)
-        )
-        assert answer["type"] == "state", answer
-        for client in clients:
-            client.wait_version(version + 1)
-        state = caught_up(clients)
-    return state
-
-
-def finish(clients: list[Client], rng: random.Random) -> dict[str, Any]:
-    state = play(clients, 5000, rng)
-    assert state["status"] == "finished", "the game did not finish"
-    return state
 
 
 def events_of(client: Client) -> list[dict[str, Any]]:
