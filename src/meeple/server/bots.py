@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from meeple.engine.codec import JSON
 
 STREAM_LIMIT = 1 << 20
+STARTUP_LIMIT = 120.0  # seconds for a worker to import the games
+QUEUE_WAIT_LIMIT = 60.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +59,7 @@ class BotPool:
         self.time_limit = time_limit
         self._idle: asyncio.Queue[_Worker] | None = None
         self._all: set[_Worker] = set()
-        self._starting = False
+        self._start_lock = asyncio.Lock()
         self._closed = False
 
     async def _spawn(self) -> _Worker:
@@ -75,21 +77,41 @@ class BotPool:
         )
         worker = _Worker(process)
         self._all.add(worker)
+        # The time limit counts from a warm worker: wait for it to have imported the games.
+        assert process.stdout is not None
+        try:
+            greeting = await asyncio.wait_for(process.stdout.readline(), STARTUP_LIMIT)
+        except TimeoutError:
+            greeting = b""
+        if greeting.strip() != b"ready":
+            worker.kill()
+            self._all.discard(worker)
+            raise RuntimeError("a bot worker did not start")
         return worker
 
+    async def start(self) -> None:
+        """Start the workers (the server does this in the background at start)."""
+        await self._ensure_started()
+
     async def _ensure_started(self) -> asyncio.Queue[_Worker]:
-        if self._idle is None:
-            self._idle = asyncio.Queue()
-            for _ in range(self.size):
-                self._idle.put_nowait(await self._spawn())
+        async with self._start_lock:
+            if self._idle is None:
+                workers = await asyncio.gather(*(self._spawn() for _ in range(self.size)))
+                self._idle = asyncio.Queue()
+                for worker in workers:
+                    self._idle.put_nowait(worker)
         return self._idle
 
     async def choose(self, request: dict[str, JSON]) -> BotAnswer:
         """Ask a worker; a failure or a time-out gives ``BotAnswer(None, reason)``."""
         if self._closed:
             return BotAnswer(None, "the bot pool is closed")
-        idle = await self._ensure_started()
-        worker = await idle.get()
+        try:
+            idle = await self._ensure_started()
+            # Waiting for a free worker is queueing, not thinking: a generous safety net.
+            worker = await asyncio.wait_for(idle.get(), QUEUE_WAIT_LIMIT)
+        except (TimeoutError, RuntimeError, OSError) as error:
+            return BotAnswer(None, f"no bot worker available ({error or 'busy'})")
         line = (json.dumps(request) + "\n").encode()
         try:
             answer = await worker.ask(line, self.time_limit)
@@ -110,8 +132,14 @@ class BotPool:
         self._all.discard(worker)
         with contextlib.suppress(Exception):
             await worker.process.wait()
-        if not self._closed and self._idle is not None:
-            self._idle.put_nowait(await self._spawn())
+        for _ in range(3):
+            if self._closed or self._idle is None:
+                return
+            try:
+                self._idle.put_nowait(await self._spawn())
+                return
+            except (RuntimeError, OSError):
+                await asyncio.sleep(1.0)
 
     async def close(self) -> None:
         self._closed = True

@@ -49,7 +49,26 @@ def answer(request: dict[str, JSON]) -> dict[str, JSON]:
         return {"error": f"{type(error).__name__}: {error}"[:500]}
 
 
+def warm_up() -> None:
+    """Import every game and heuristic bot now, so no move pays for an import."""
+    import importlib
+    import pkgutil
+
+    import meeple.bots.heuristic as heuristic
+    from meeple.engine.registry import game_names
+
+    game_names()
+    for module in pkgutil.iter_modules(heuristic.__path__):
+        try:
+            importlib.import_module(f"meeple.bots.heuristic.{module.name}")
+        except ImportError:
+            continue
+
+
 def main() -> None:
+    warm_up()
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
     for line in sys.stdin:
         if not line.strip():
             continue

@@ -149,6 +149,7 @@ class TableManager:
     # -------------------------------------------------------------- start and stop
     async def startup(self) -> None:
         await self.db(self.store.migrate)
+        self._spawn(self.bots.start())
         ids = await self.db(self.store.table_ids_with_status, ["open", "running"])
         for table_id in ids:
             try:
@@ -481,7 +482,9 @@ class TableManager:
         runtime = live.runtime
         info = runtime.seats[seat]
         delays: list[float] = []
-        if runtime.clock.enabled and not info.expired:
+        # A clock that already ran out (with nobody to substitute) needs no more wake-ups.
+        ran_out = info.expired or live.substitute_version == runtime.version
+        if runtime.clock.enabled and not ran_out:
             left = remaining_ms(
                 runtime.clock, info.bank_ms, True, elapsed_ms(runtime.turn_started, now)
             )
