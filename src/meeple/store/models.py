@@ -87,7 +87,7 @@ class StepRow(Base):
     )
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
-    data: Mapped[JSONValue] = mapped_column(JSON)
+    data: Mapped[JSONValue] = mapped_column(JSON, nullable=False)
     by: Mapped[str] = mapped_column(String(12))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 

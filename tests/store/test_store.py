@@ -1,0 +1,108 @@
+"""The store: migrations, the version guard, seat claims, steps stored once."""
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
+
+from meeple.store import Store, normalise_url
+from meeple.store.db import NewStep, StoredSeat, StoredTable
+from meeple.store.models import Base
+
+
+def new_table(table_id: str = "t1") -> StoredTable:
+    return StoredTable(
+        id=table_id,
+        name="test",
+        game="cmyk",
+        rules_version=1,
+        players=2,
+        options={"stall_limit": 3},
+        status="open",
+        seats=[StoredSeat(0, "human", clock_ms=5000), StoredSeat(1, "bot", bot="random")],
+    )
+
+
+def test_migrations_create_exactly_the_models_schema_and_rerun_cleanly(empty_db: str) -> None:
+    store = Store(empty_db)
+    store.migrate()
+    store.migrate()  # already at head: nothing to do
+    with store.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+        tables = set(inspect(connection).get_table_names())
+    assert differences == []
+    assert {"tables", "seats", "steps", "chat", "alembic_version"} <= tables
+    store.close()
+
+
+def test_advance_stores_steps_only_at_the_expected_version(empty_db: str) -> None:
+    store = Store(empty_db)
+    store.migrate()
+    store.insert_table(new_table())
+    deal = [NewStep(-1, {"type": "Deal", "cards": [1, 2]}, "chance")]
+    assert store.advance("t1", 0, deal, status="running", clocks={0: 4000})
+    assert not store.advance("t1", 0, [NewStep(0, {"type": "X"}, "human")])  # stale
+    assert store.advance("t1", 1, [NewStep(0, {"type": "X"}, "human")], expired={0: True})
+    table = store.load_table("t1")
+    assert table is not None and table.version == 2 and table.status == "running"
+    assert table.started_at is not None
+    assert table.seats[0].clock_ms == 4000 and table.seats[0].expired
+    steps = store.load_steps("t1")
+    assert [(s.index, s.seat, s.by) for s in steps] == [(0, -1, "chance"), (1, 0, "human")]
+    assert steps[0].data == {"type": "Deal", "cards": [1, 2]}
+    result = {"winners": [0], "scores": [1.0, 0.0], "length": 1, "returns": [1.0, -1.0]}
+    assert store.advance("t1", 2, [], status="finished", result=result)
+    finished = store.load_table("t1")
+    assert finished is not None and finished.result == result and finished.finished_at
+    assert [t.id for t in store.tables_with_status(["finished"])] == ["t1"]
+    assert store.table_ids_with_status(["running"]) == []
+    store.close()
+
+
+def test_a_step_index_cannot_be_stored_twice(empty_db: str) -> None:
+    store = Store(empty_db)
+    store.migrate()
+    store.insert_table(new_table())
+    from sqlalchemy import insert
+
+    from meeple.store.models import StepRow, utcnow
+
+    row = {"table_id": "t1", "index": 0, "seat": 0, "data": {}, "by": "human", "at": utcnow()}
+    with store.engine.begin() as connection:
+        connection.execute(insert(StepRow).values(**row))
+    with pytest.raises(IntegrityError), store.engine.begin() as connection:
+        connection.execute(insert(StepRow).values(**row))
+    store.close()
+
+
+def test_seat_claims_are_exclusive_and_tokens_unique(empty_db: str) -> None:
+    store = Store(empty_db)
+    store.migrate()
+    store.insert_table(new_table("t1"))
+    store.insert_table(new_table("t2"))
+    assert store.claim_seat("t1", 0, "Ann", "a" * 64)
+    assert not store.claim_seat("t1", 0, "Bob", "b" * 64)  # taken
+    assert not store.claim_seat("t1", 1, "Bob", "b" * 64)  # a bot seat
+    assert store.find_token("a" * 64) == ("t1", 0)
+    with pytest.raises(IntegrityError):
+        store.claim_seat("t2", 0, "Eve", "a" * 64)  # the same hash twice
+    assert not store.release_seat("t1", 0, "c" * 64)
+    assert store.release_seat("t1", 0, "a" * 64)
+    assert store.find_token("a" * 64) is None
+    store.close()
+
+
+def test_chat_is_stored_raw(empty_db: str) -> None:
+    store = Store(empty_db)
+    store.migrate()
+    store.insert_table(new_table())
+    store.add_chat("t1", 0, "Ann", "<script>x</script>")
+    assert [m.text for m in store.recent_chat("t1")] == ["<script>x</script>"]
+    store.close()
+
+
+def test_urls_are_normalised() -> None:
+    assert normalise_url("postgresql://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalise_url("var/x.sqlite3") == "sqlite:///var/x.sqlite3"
+    assert normalise_url("sqlite:///a.db") == "sqlite:///a.db"
