@@ -1,0 +1,204 @@
+"""Load benchmark of ``meeple serve``: N concurrent tables of bot-paced clients.
+
+Starts the server as its own process on 127.0.0.1 (a fresh SQLite store by default, or
+``--db``), then drives N tables at once over real WebSockets from this process: every
+seat is a client that, when it is to act, waits ``--think-ms`` (the bot's pace), picks a
+random legal move from its state message and sends it. A finished game is replaced by a
+new table, so N stay in play. Prints moves per second and the 50th/99th percentile of the
+time from sending a move to receiving the new state on that connection.
+
+    python benchmarks/server_load.py --tables 200 --seconds 30
+    python benchmarks/server_load.py --tables 50 --game phase10 --players 4
+
+Only loopback addresses are used; every loop is bounded by ``--seconds``.
+"""
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    moves: int = 0
+    errors: int = 0
+    games: int = 0
+    measuring: bool = False
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+async def seat_client(
+    url: str, token: str, think: float, rng: random.Random, stats: Stats, stop: float
+) -> None:
+    async with connect(url, max_size=None, compression=None, open_timeout=60) as socket_:
+        await socket_.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: float | None = None
+        sent_version = -1
+        while time.monotonic() < stop:
+            try:
+                raw = await asyncio.wait_for(socket_.recv(), max(0.1, stop - time.monotonic()))
+            except TimeoutError:
+                return
+            message = json.loads(raw)
+            kind = message["type"]
+            if kind == "error":
+                stats.errors += 1
+                sent_at = None
+                continue
+            if kind != "state":
+                continue
+            if sent_at is not None and message["version"] > sent_version:
+                if stats.measuring:
+                    stats.latencies.append(time.monotonic() - sent_at)
+                    stats.moves += 1
+                sent_at = None
+            if message["status"] == "finished":
+                return
+            legal = message["legal"]
+            if legal and sent_at is None:
+                if think > 0:
+                    await asyncio.sleep(think * (0.5 + rng.random()))
+                move = rng.choice(legal)["action"]
+                sent_version = message["version"]
+                sent_at = time.monotonic()
+                await socket_.send(
+                    json.dumps({"type": "move", "version": sent_version, "action": move})
+                )
+
+
+async def table_driver(
+    http: httpx.AsyncClient, ws_base: str, args: argparse.Namespace, seed: int,
+    stats: Stats, stop: float,
+) -> None:
+    rng = random.Random(seed)
+    while time.monotonic() < stop:
+        answer = await http.post(
+            "/api/tables", json={"game": args.game, "players": args.players, "bot_delay_ms": 0}
+        )
+        answer.raise_for_status()
+        table_id = answer.json()["id"]
+        tokens = []
+        for seat in range(args.players):
+            joined = await http.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": "b"})
+            joined.raise_for_status()
+            tokens.append(joined.json()["token"])
+        url = f"{ws_base}/ws/tables/{table_id}"
+        await asyncio.gather(
+            *(seat_client(url, t, args.think_ms / 1000, rng, stats, stop) for t in tokens)
+        )
+        stats.games += 1
+
+
+async def drive(args: argparse.Namespace, base: str) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=100)
+    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits, trust_env=False) as http:
+        start = time.monotonic()
+        stop = start + args.warmup + args.seconds
+        drivers = [
+            asyncio.create_task(
+                table_driver(http, base.replace("http", "ws"), args, seed, stats, stop)
+            )
+            for seed in range(args.tables)
+        ]
+        await asyncio.sleep(args.warmup)
+        stats.measuring = True
+        measured_from = time.monotonic()
+        await asyncio.gather(*drivers, return_exceptions=False)
+        stats.measuring = False
+        stats.latencies.sort()
+        args.measured = time.monotonic() - measured_from
+    return stats
+
+
+def percentile(sorted_values: list[float], fraction: float) -> float:
+    if not sorted_values:
+        return float("nan")
+    index = min(len(sorted_values) - 1, int(fraction * len(sorted_values)))
+    return sorted_values[index]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--game", default="cmyk")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--think-ms", type=float, default=300.0,
+                        help="mean pause of a bot-paced client before it moves")
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
+    parser.add_argument("--warmup", type=float, default=10.0)
+    parser.add_argument("--db", default=None, help="store URL (default: a fresh SQLite file)")
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="meeple-load-"))
+    db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
+    port = free_port()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "meeple.cli.main", "serve", "--port", str(port), "--db", db,
+         "--bot-workers", "1"],
+        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{base}/api/health", trust_env=False).is_success:
+                    break
+            if time.monotonic() > deadline:
+                raise SystemExit("the server did not start")
+            time.sleep(0.1)
+        cpu_before = _cpu_seconds(server.pid)
+        stats = asyncio.run(drive(args, base))
+        cpu_after = _cpu_seconds(server.pid)
+    finally:
+        server.terminate()
+        server.wait(30)
+    latencies = stats.latencies
+    rate = stats.moves / args.measured
+    print(f"game {args.game}, {args.players} players, {args.tables} concurrent tables, "
+          f"think {args.think_ms:g} ms, store {db.split(':')[0]}")
+    print(f"measured {args.measured:.1f} s after {args.warmup:g} s warm-up: "
+          f"{stats.moves} moves, {stats.games} games finished, {stats.errors} errors")
+    print(f"moves/s: {rate:.0f}")
+    print(f"send-to-new-view latency: p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
+          f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, "
+          f"mean {statistics.fmean(latencies) * 1000 if latencies else float('nan'):.1f} ms")
+    if cpu_before is not None and cpu_after is not None:
+        total = args.warmup + args.measured
+        print(f"server process CPU: {(cpu_after - cpu_before) / total:.0%} of one core")
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+if __name__ == "__main__":
+    main()
