@@ -86,22 +86,37 @@ async def seat_client(
                 )
 
 
+async def post(http: httpx.AsyncClient, path: str, body: dict[str, object]) -> dict[str, object]:
+    """POST with a few retries: a pooled keep-alive connection may have just been closed."""
+    for attempt in range(5):
+        try:
+            answer = await http.post(path, json=body)
+            answer.raise_for_status()
+            result: dict[str, object] = answer.json()
+            return result
+        except httpx.TransportError:
+            await asyncio.sleep(0.1 * (attempt + 1))
+    raise RuntimeError(f"POST {path} kept failing")
+
+
 async def table_driver(
-    http: httpx.AsyncClient, ws_base: str, args: argparse.Namespace, seed: int,
-    stats: Stats, stop: float,
+    http: httpx.AsyncClient,
+    ws_base: str,
+    args: argparse.Namespace,
+    seed: int,
+    stats: Stats,
+    stop: float,
 ) -> None:
     rng = random.Random(seed)
     while time.monotonic() < stop:
-        answer = await http.post(
-            "/api/tables", json={"game": args.game, "players": args.players, "bot_delay_ms": 0}
+        table = await post(
+            http, "/api/tables", {"game": args.game, "players": args.players, "bot_delay_ms": 0}
         )
-        answer.raise_for_status()
-        table_id = answer.json()["id"]
+        table_id = table["id"]
         tokens = []
         for seat in range(args.players):
-            joined = await http.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": "b"})
-            joined.raise_for_status()
-            tokens.append(joined.json()["token"])
+            joined = await post(http, f"/api/tables/{table_id}/seats/{seat}", {"name": "b"})
+            tokens.append(str(joined["token"]))
         url = f"{ws_base}/ws/tables/{table_id}"
         await asyncio.gather(
             *(seat_client(url, t, args.think_ms / 1000, rng, stats, stop) for t in tokens)
@@ -112,7 +127,9 @@ async def table_driver(
 async def drive(args: argparse.Namespace, base: str) -> Stats:
     stats = Stats()
     limits = httpx.Limits(max_connections=100)
-    async with httpx.AsyncClient(base_url=base, timeout=120, limits=limits, trust_env=False) as http:
+    async with httpx.AsyncClient(
+        base_url=base, timeout=120, limits=limits, trust_env=False
+    ) as http:
         start = time.monotonic()
         stop = start + args.warmup + args.seconds
         drivers = [
@@ -143,8 +160,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--game", default="cmyk")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--think-ms", type=float, default=300.0,
-                        help="mean pause of a bot-paced client before it moves")
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=300.0,
+        help="mean pause of a bot-paced client before it moves",
+    )
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--db", default=None, help="store URL (default: a fresh SQLite file)")
@@ -156,9 +177,21 @@ def main() -> None:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
     server = subprocess.Popen(
-        [sys.executable, "-m", "meeple.cli.main", "serve", "--port", str(port), "--db", db,
-         "--bot-workers", "1"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "meeple.cli.main",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-workers",
+            "1",
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -178,14 +211,20 @@ def main() -> None:
         server.wait(30)
     latencies = stats.latencies
     rate = stats.moves / args.measured
-    print(f"game {args.game}, {args.players} players, {args.tables} concurrent tables, "
-          f"think {args.think_ms:g} ms, store {db.split(':')[0]}")
-    print(f"measured {args.measured:.1f} s after {args.warmup:g} s warm-up: "
-          f"{stats.moves} moves, {stats.games} games finished, {stats.errors} errors")
+    print(
+        f"game {args.game}, {args.players} players, {args.tables} concurrent tables, "
+        f"think {args.think_ms:g} ms, store {db.split(':')[0]}"
+    )
+    print(
+        f"measured {args.measured:.1f} s after {args.warmup:g} s warm-up: "
+        f"{stats.moves} moves, {stats.games} games finished, {stats.errors} errors"
+    )
     print(f"moves/s: {rate:.0f}")
-    print(f"send-to-new-view latency: p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
-          f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, "
-          f"mean {statistics.fmean(latencies) * 1000 if latencies else float('nan'):.1f} ms")
+    print(
+        f"send-to-new-view latency: p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
+        f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms, "
+        f"mean {statistics.fmean(latencies) * 1000 if latencies else float('nan'):.1f} ms"
+    )
     if cpu_before is not None and cpu_after is not None:
         total = args.warmup + args.measured
         print(f"server process CPU: {(cpu_after - cpu_before) / total:.0%} of one core")

@@ -11,9 +11,11 @@ import random
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import pytest
 
 from meeple.server.tables import TableRuntime
 from meeple.store import Store
@@ -72,9 +74,19 @@ class ServerProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def kill(self) -> None:
-        assert self.process is not None
+        if self.process is None or self.process.poll() is not None:
+            return
         os.killpg(self.process.pid, signal.SIGKILL)  # the server and its bot workers
         self.process.wait(10)
+
+
+@pytest.fixture
+def server_process(db_url: str) -> Iterator[ServerProcess]:
+    server = ServerProcess(db_url, free_port())
+    try:
+        yield server
+    finally:
+        server.kill()  # whatever happened in the test
 
 
 def events_of(client: Client) -> list[dict[str, Any]]:
@@ -87,10 +99,11 @@ def events_of(client: Client) -> list[dict[str, Any]]:
     return [events[i] for i in sorted(events)]
 
 
-def test_sigkill_mid_game_then_restart_loses_nothing(db_url: str) -> None:
+def test_sigkill_mid_game_then_restart_loses_nothing(
+    db_url: str, server_process: ServerProcess
+) -> None:
     rng = random.Random(5)
-    port = free_port()
-    server = ServerProcess(db_url, port)
+    server = server_process
     server.start()
     http = httpx.Client(base_url=server.base, timeout=20, trust_env=False)
     humans = create_table(http, game="cmyk", players=2, bot_delay_ms=0)

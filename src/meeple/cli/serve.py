@@ -38,4 +38,5 @@ def serve(
         ws_max_size=4 * settings.max_frame,
         log_level="warning",
         timeout_graceful_shutdown=3,
+        timeout_keep_alive=30,
     )

@@ -36,7 +36,7 @@ from meeple.server.outbound import (
     outgoing,
 )
 from meeple.server.tables import MoveError, Plan, TableRuntime
-from meeple.store.db import Store, StoredChat, StoredTable
+from meeple.store.db import Advance, Store, StoredChat, StoredTable
 
 log = logging.getLogger("meeple.server")
 P = ParamSpec("P")
@@ -141,10 +141,45 @@ class TableManager:
         self.rng = random.SystemRandom()
         self.bots = BotPool(settings.bot_workers, settings.bot_time_limit)
         self._tasks: set[asyncio.Task[None]] = set()
+        self._pending: list[tuple[Advance, asyncio.Future[bool]]] = []
+        self._wake_writer = asyncio.Event()
+        self._writer: asyncio.Future[None] | None = None
 
     async def db(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """Run a store call: inline for SQLite (an in-process library: a thread would only
+        add hand-offs under the GIL), in a worker thread for PostgreSQL (network I/O)."""
+        if self.store.is_sqlite:
+            return function(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, lambda: function(*args, **kwargs))
+
+    async def advance(self, request: Advance) -> bool:
+        """Store one table's move; moves of many tables commit together (group commit)."""
+        future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._pending.append((request, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.ensure_future(self._write_batches())
+        self._wake_writer.set()
+        return await future
+
+    async def _write_batches(self) -> None:
+        while True:
+            await self._wake_writer.wait()
+            self._wake_writer.clear()
+            await asyncio.sleep(0)  # let the moves that are ready now join this batch
+            batch, self._pending = self._pending, []
+            if not batch:
+                continue
+            try:
+                outcomes = await self.db(self.store.advance_many, [r for r, _ in batch])
+            except Exception as error:
+                for _, future in batch:
+                    if not future.done():
+                        future.set_exception(error)
+                continue
+            for (_, future), outcome in zip(batch, outcomes, strict=True):
+                if not future.done():
+                    future.set_result(outcome)
 
     # -------------------------------------------------------------- start and stop
     async def startup(self) -> None:
@@ -170,6 +205,8 @@ class TableManager:
                 await connection.stop()
         for task in list(self._tasks):
             task.cancel()
+        if self._writer is not None:
+            self._writer.cancel()
         await self.bots.close()
         self._executor.shutdown(wait=True)
         self.store.close()
@@ -332,15 +369,16 @@ class TableManager:
     async def _store_and_commit(self, live: LiveTable, plan: Plan) -> bool:
         """Store a plan under the version it was made at; then memory; then broadcast."""
         runtime = live.runtime
-        stored = await self.db(
-            self.store.advance,
-            runtime.id,
-            runtime.version,
-            plan.steps,
-            status=plan.status if plan.status != runtime.status else None,
-            result=plan.result,
-            clocks=plan.clocks,
-            expired=plan.expired,
+        stored = await self.advance(
+            Advance(
+                runtime.id,
+                runtime.version,
+                tuple(plan.steps),
+                plan.status if plan.status != runtime.status else None,
+                plan.result,
+                plan.clocks,
+                plan.expired,
+            )
         )
         if not stored:
             return False

@@ -13,6 +13,7 @@ from datetime import datetime
 from meeple.engine.codec import JSON
 from meeple.engine.errors import IllegalActionError, InvalidActionError, RecordError
 from meeple.engine.protocol import CHANCE, TERMINAL, Game
+from meeple.server import fastjson
 from meeple.server.clocks import ClockSpec, charge, elapsed_ms
 from meeple.store.db import NewStep, StoredStep, StoredTable
 
@@ -38,7 +39,9 @@ def action_entry(
     return LogEntry(
         index,
         seat,
-        game.encode_action(action),
+        fastjson.to_json(action)
+        if fastjson.uses_default_codec(game)
+        else game.encode_action(action),
         game.format_action(before, action),
         game.action_visibility(before, action),
         by,
@@ -49,7 +52,9 @@ def chance_entry(game: AnyGame, before: object, index: int, outcome: object) -> 
     return LogEntry(
         index,
         CHANCE,
-        game.encode_outcome(outcome),
+        fastjson.to_json(outcome)
+        if fastjson.uses_default_codec(game)
+        else game.encode_outcome(outcome),
         None,
         game.outcome_visibility(before, outcome),
         "chance",
@@ -133,6 +138,7 @@ class TableRuntime:
         self._cache_version = -1
         self._view_cache: dict[int | None, JSON] = {}
         self._legal_cache: list[dict[str, JSON]] | None = None
+        self._fast = fastjson.uses_default_codec(game)
 
     # ------------------------------------------------------------------ rebuilding
     def replay_steps(self, steps: list[StoredStep]) -> None:
@@ -205,7 +211,10 @@ class TableRuntime:
     def cached_view(self, seat: int | None) -> JSON:
         self._check_cache()
         if seat not in self._view_cache:
-            self._view_cache[seat] = self.game.encode_view(self.game.view(self.state, seat))
+            view = self.game.view(self.state, seat)
+            self._view_cache[seat] = (
+                fastjson.to_json(view) if self._fast else self.game.encode_view(view)
+            )
         return self._view_cache[seat]
 
     def cached_legal(self) -> list[dict[str, JSON]]:
@@ -213,7 +222,12 @@ class TableRuntime:
         if self._legal_cache is None:
             game, state = self.game, self.state
             self._legal_cache = [
-                {"text": game.format_action(state, action), "action": game.encode_action(action)}
+                {
+                    "text": game.format_action(state, action),
+                    "action": fastjson.to_json(action)
+                    if self._fast
+                    else game.encode_action(action),
+                }
                 for action in game.legal_actions(state)
             ]
         return self._legal_cache

@@ -18,9 +18,9 @@ from meeple.engine.codec import JSON
 from meeple.server.manager import Connection, LiveTable, TableManager
 from meeple.server.outbound import ErrorOut, PongOut, WelcomeOut, outgoing
 
-RATE = 50.0  # frames per second allowed on average
-BURST = 100.0
-FLOOD_CLOSE = 200  # frames dropped for rate before the connection is closed
+RATE = 200.0  # frames per second allowed on average (bot clients move fast)
+BURST = 400.0
+FLOOD_CLOSE = 400  # frames dropped for rate before the connection is closed
 MAX_TEXT = 4000  # characters of move notation
 
 

@@ -10,11 +10,24 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from meeple.engine.codec import JSON
@@ -65,6 +78,19 @@ class NewStep:
     seat: int
     data: JSONData
     by: str
+
+
+@dataclass(frozen=True, slots=True)
+class Advance:
+    """One table's move to store: its steps, under the version they were checked at."""
+
+    table_id: str
+    expected_version: int
+    steps: tuple[NewStep, ...]
+    status: str | None = None
+    result: dict[str, JSON] | None = None
+    clocks: dict[int, int | None] = field(default_factory=dict)
+    expired: dict[int, bool] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,52 +286,34 @@ class Store:
         Nothing is written (and False returned) unless the table is still at
         ``expected_version``: a move checked against an old state can never be stored.
         """
-        now = utcnow()
-        values: dict[str, object] = {"version": expected_version + len(steps)}
-        if status is not None:
-            values["status"] = status
-            if status == "running":
-                values["started_at"] = now
-            if status == "finished":
-                values["finished_at"] = now
-        if result is not None:
-            values["result"] = result
-        with self.engine.begin() as connection:
-            updated = connection.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id, TableRow.version == expected_version)
-                .values(**values)
-            )
-            if updated.rowcount != 1:
-                connection.rollback()
-                return False
-            if steps:
-                connection.execute(
-                    insert(StepRow),
-                    [
-                        {
-                            "table_id": table_id,
-                            "index": expected_version + offset,
-                            "seat": step.seat,
-                            "data": step.data,
-                            "by": step.by,
-                            "at": now,
-                        }
-                        for offset, step in enumerate(steps)
-                    ],
-                )
-            seat_values: dict[int, dict[str, object]] = {}
-            for seat, ms in (clocks or {}).items():
-                seat_values.setdefault(seat, {})["clock_ms"] = ms
-            for seat, flag in (expired or {}).items():
-                seat_values.setdefault(seat, {})["expired"] = flag
-            for seat, changes in seat_values.items():
-                connection.execute(
-                    update(SeatRow)
-                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                    .values(**changes)
-                )
-        return True
+        request = Advance(
+            table_id, expected_version, tuple(steps), status, result, clocks or {}, expired or {}
+        )
+        return self.advance_many([request])[0]
+
+    def advance_many(self, requests: Sequence["Advance"]) -> list[bool]:
+        """Several tables' advances in one transaction (group commit), each one applied
+        only if its table is still at its expected version; one bool per request.
+
+        A request whose version check fails writes nothing (its conditional UPDATE
+        matched no row, and its steps are not inserted), so it needs no rollback; the
+        others commit together. Should the batch fail as a whole, each request is
+        retried in a transaction of its own.
+        """
+        try:
+            with self.engine.begin() as connection:
+                return [_apply_advance(connection, request) for request in requests]
+        except DBAPIError:
+            if len(requests) == 1:
+                raise
+        outcomes = []
+        for request in requests:
+            try:
+                with self.engine.begin() as connection:
+                    outcomes.append(_apply_advance(connection, request))
+            except DBAPIError:
+                outcomes.append(False)
+        return outcomes
 
     def load_steps(self, table_id: str) -> list[StoredStep]:
         with self.engine.connect() as connection:
@@ -354,6 +362,70 @@ class Store:
             )
             for row in reversed(rows)
         ]
+
+
+_TABLES = cast(Table, TableRow.__table__)
+_STEPS = cast(Table, StepRow.__table__)
+_SEATS = cast(Table, SeatRow.__table__)
+# The hot statements, built once (Core tables and bind parameters: no ORM work per move).
+_BUMP_VERSION = (
+    update(_TABLES)
+    .where(_TABLES.c.id == bindparam("match_id"), _TABLES.c.version == bindparam("expected"))
+    .values(version=bindparam("new_version"))
+)
+_INSERT_STEPS = insert(_STEPS)
+
+
+def _apply_advance(connection: Connection, request: Advance) -> bool:
+    now = utcnow()
+    new_version = request.expected_version + len(request.steps)
+    where = {"match_id": request.table_id, "expected": request.expected_version}
+    if request.status is None and request.result is None:
+        updated = connection.execute(_BUMP_VERSION, {**where, "new_version": new_version})
+    else:
+        values: dict[str, object] = {"version": new_version}
+        if request.status is not None:
+            values["status"] = request.status
+            if request.status == "running":
+                values["started_at"] = now
+            if request.status == "finished":
+                values["finished_at"] = now
+        if request.result is not None:
+            values["result"] = request.result
+        updated = connection.execute(
+            update(_TABLES)
+            .where(_TABLES.c.id == request.table_id, _TABLES.c.version == request.expected_version)
+            .values(**values)
+        )
+    if updated.rowcount != 1:
+        return False
+    if request.steps:
+        connection.execute(
+            _INSERT_STEPS,
+            [
+                {
+                    "table_id": request.table_id,
+                    "index": request.expected_version + offset,
+                    "seat": step.seat,
+                    "data": step.data,
+                    "by": step.by,
+                    "at": now,
+                }
+                for offset, step in enumerate(request.steps)
+            ],
+        )
+    seat_values: dict[int, dict[str, object]] = {}
+    for seat, ms in request.clocks.items():
+        seat_values.setdefault(seat, {})["clock_ms"] = ms
+    for seat, flag in request.expired.items():
+        seat_values.setdefault(seat, {})["expired"] = flag
+    for seat, changes in seat_values.items():
+        connection.execute(
+            update(_SEATS)
+            .where(_SEATS.c.table_id == request.table_id, _SEATS.c.seat == seat)
+            .values(**changes)
+        )
+    return True
 
 
 def _table_values(table: StoredTable) -> dict[str, object]:
