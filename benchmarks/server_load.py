@@ -37,8 +37,8 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     moves: int = 0
     errors: int = 0
-    games: int = 0
     measuring: bool = False
+    finished: int = 0
 
 
 def free_port() -> int:
@@ -73,6 +73,7 @@ async def seat_client(
                     stats.moves += 1
                 sent_at = None
             if message["status"] == "finished":
+                stats.finished += 1
                 return
             legal = message["legal"]
             if legal and sent_at is None:
@@ -121,7 +122,6 @@ async def table_driver(
         await asyncio.gather(
             *(seat_client(url, t, args.think_ms / 1000, rng, stats, stop) for t in tokens)
         )
-        stats.games += 1
 
 
 async def drive(args: argparse.Namespace, base: str) -> Stats:
@@ -169,7 +169,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time")
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--db", default=None, help="store URL (default: a fresh SQLite file)")
+    parser.add_argument("--url", default=None, help="drive a server already running here")
     args = parser.parse_args()
+    if args.url:
+        stats = asyncio.run(drive(args, args.url.rstrip("/")))
+        report(args, stats, args.url, None, None)
+        return
 
     folder = Path(tempfile.mkdtemp(prefix="meeple-load-"))
     db = args.db or f"sqlite:///{folder / 'load.sqlite3'}"
@@ -204,11 +209,24 @@ def main() -> None:
                 raise SystemExit("the server did not start")
             time.sleep(0.1)
         cpu_before = _cpu_seconds(server.pid)
+        client_before = time.process_time()
         stats = asyncio.run(drive(args, base))
+        client_cpu = time.process_time() - client_before
         cpu_after = _cpu_seconds(server.pid)
     finally:
         server.terminate()
         server.wait(30)
+    report(args, stats, db, cpu_before, cpu_after, client_cpu)
+
+
+def report(
+    args: argparse.Namespace,
+    stats: Stats,
+    db: str,
+    cpu_before: float | None,
+    cpu_after: float | None,
+    client_cpu: float = 0.0,
+) -> None:
     latencies = stats.latencies
     rate = stats.moves / args.measured
     print(
@@ -217,7 +235,8 @@ def main() -> None:
     )
     print(
         f"measured {args.measured:.1f} s after {args.warmup:g} s warm-up: "
-        f"{stats.moves} moves, {stats.games} games finished, {stats.errors} errors"
+        f"{stats.moves} moves, {stats.finished // args.players} games finished, "
+        f"{stats.errors} errors"
     )
     print(f"moves/s: {rate:.0f}")
     print(
@@ -227,7 +246,10 @@ def main() -> None:
     )
     if cpu_before is not None and cpu_after is not None:
         total = args.warmup + args.measured
-        print(f"server process CPU: {(cpu_after - cpu_before) / total:.0%} of one core")
+        print(
+            f"CPU: server process {(cpu_after - cpu_before) / total:.0%} of one core, "
+            f"load-generating clients {client_cpu / total:.0%} of one core"
+        )
 
 
 def _cpu_seconds(pid: int) -> float | None:

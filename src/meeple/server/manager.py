@@ -9,6 +9,7 @@ is refused (``stale``), so two clients racing the same move get exactly one appl
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import json
 import logging
@@ -46,6 +47,7 @@ QUEUE_LIMIT = 512  # messages waiting for a slow client before it is disconnecte
 FINISHED_KEPT = 256  # finished tables kept in memory (others reload from the store)
 CHAT_LIMIT = 200
 CHAT_RATE = (5, 10.0)  # messages per seconds
+CHECKPOINT_SECONDS = 1.0
 
 
 @dataclass(slots=True)
@@ -185,6 +187,8 @@ class TableManager:
     async def startup(self) -> None:
         await self.db(self.store.migrate)
         self._spawn(self.bots.start())
+        if self.store.is_sqlite:
+            self._spawn(self._checkpoints())
         ids = await self.db(self.store.table_ids_with_status, ["open", "running"])
         for table_id in ids:
             try:
@@ -195,6 +199,20 @@ class TableManager:
             if live is not None:
                 self.schedule(live)
         log.info("rebuilt %d tables from the store", len(ids))
+        # What exists now (modules, rebuilt tables) lives long: keep it out of every
+        # future collection, whose pauses would otherwise grow with it.
+        gc.collect()
+        gc.freeze()
+
+    async def _checkpoints(self) -> None:
+        """Fold SQLite's write-ahead log into the database every second, off the loop."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(CHECKPOINT_SECONDS)
+            try:
+                await loop.run_in_executor(self._executor, self.store.checkpoint)
+            except Exception as error:  # a busy database: try again next time
+                log.warning("checkpoint failed: %s", error)
 
     async def shutdown(self) -> None:
         for live in self.live.values():

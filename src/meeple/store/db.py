@@ -136,6 +136,9 @@ def _set_sqlite_pragmas(dbapi_connection: object, _record: ConnectionPoolEntry) 
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=10000")
+    # Checkpoints (which fsync) are run by the server from a thread of their own, so that
+    # no commit on the event loop waits for one (see Store.checkpoint).
+    cursor.execute("PRAGMA wal_autocheckpoint=0")
     cursor.close()
 
 
@@ -156,7 +159,16 @@ class Store:
             self.engine = create_engine(self.url, pool_size=8, pool_pre_ping=True)
 
     def close(self) -> None:
+        if self.is_sqlite:
+            self.checkpoint()
         self.engine.dispose()
+
+    def checkpoint(self) -> None:
+        """Copy the SQLite write-ahead log into the database file (no-op elsewhere)."""
+        if not self.is_sqlite:
+            return
+        with self.engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     # ------------------------------------------------------------------ migrations
     def migrate(self) -> None:
