@@ -50,7 +50,12 @@ _WORDS: dict[str, ToquerAction] = {
     "refuse": Refuse(),
     "done": StopClearing(),
 }
-_POSITIONAL = {"reveal": Reveal, "swap": Swap, "discard": DiscardReveal, "take": Take}
+_POSITIONAL: dict[str, type[Reveal | Swap | DiscardReveal | Take]] = {
+    "reveal": Reveal,
+    "swap": Swap,
+    "discard": DiscardReveal,
+    "take": Take,
+}
 VERBS = (*_WORDS, *_POSITIONAL, "give", "clear")
 
 

@@ -3,7 +3,6 @@
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue
@@ -38,6 +37,7 @@ from meeple.games.toquer.state import (
     Phase,
     RoundSummary,
     ToquerState,
+    evolve,
 )
 from meeple.games.toquer.view import ToquerView
 
@@ -128,9 +128,9 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
     def current_player(self, state: ToquerState) -> int:
         return state.actor
 
-    def frame_cards(self, state: ToquerState, seat: int) -> int:
+    def frame_cards(self, faces: str, seat: int) -> int:
         """How many cards are among ``seat``'s playable slots (their 15)."""
-        frame, faces = self.geometry.frames[seat], state.faces
+        frame = self.geometry.frames[seat]
         return sum(1 for p in self.geometry.playable[seat] if faces[frame[p]] != EMPTY)
 
     def can_knock(self, state: ToquerState, seat: int) -> bool:
@@ -139,13 +139,18 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             return False
         if state.ender >= 0 and (seat == state.ender or seat not in state.last_turns):
             return False
-        return self.frame_cards(state, seat) >= MIN_CARDS_TO_KNOCK
+        return self.frame_cards(state.faces, seat) >= MIN_CARDS_TO_KNOCK
 
     def triples(self, state: ToquerState, seat: int) -> tuple[tuple[int, int, int], ...]:
         """The triples ``seat`` may clear now (frame positions)."""
+        return self._triples(state.cards, state.faces, seat)
+
+    def _triples(
+        self, cards: tuple[int, ...], faces: str, seat: int
+    ) -> tuple[tuple[int, int, int], ...]:
         g = self.geometry
         return find_triples(
-            state.cards, state.faces, g.frames[seat], g.lines[seat], self.config.gaps_break_adjacency
+            cards, faces, g.frames[seat], g.lines[seat], self.config.gaps_break_adjacency
         )
 
     def takeable(self, state: ToquerState) -> tuple[int, ...]:
@@ -218,8 +223,8 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         if left:
             done = SETUP_REVEALS * self.players - left
             actor = (starter + done // SETUP_REVEALS) % self.players
-            return replace(state, faces=faces, setup_left=left, actor=actor)
-        state = replace(state, faces=faces, setup_left=0)
+            return evolve(state, faces=faces, setup_left=left, actor=actor)
+        state = evolve(state, faces=faces, setup_left=0)
         return self._start_turn(state, starter)
 
     def _on_draw_stock(self, state: ToquerState, action: ToquerAction) -> ToquerState:
@@ -229,12 +234,10 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             for card in discard[:-1]:
                 counts[self.value_index[card]] += 1
             stock, discard = tuple(counts), discard[-1:]
-        return replace(
-            state, phase=Phase.STOCK_DRAW, actor=CHANCE, stock=stock, discard=discard
-        )
+        return evolve(state, phase=Phase.STOCK_DRAW, actor=CHANCE, stock=stock, discard=discard)
 
     def _on_draw_discard(self, state: ToquerState, action: ToquerAction) -> ToquerState:
-        return replace(
+        return evolve(
             state,
             phase=Phase.PLACE,
             actor=state.active,
@@ -247,24 +250,24 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         seat = state.actor
         mark = KNOCKED if isinstance(action, Knock) else PASSED
         votes = state.votes[:seat] + mark + state.votes[seat + 1 :]
-        return self._next_voter(replace(state, votes=votes))
+        phase, actor = self._next_voter(state.active, votes)
+        return evolve(state, phase=phase, actor=actor, votes=votes)
 
-    def _next_voter(self, state: ToquerState) -> ToquerState:
+    def _next_voter(self, active: int, votes: str) -> tuple[Phase, int]:
         """The next seat to decide on knocking; when all have, reveal who knocked."""
-        n, votes = self.players, state.votes
+        n = self.players
         for k in range(1, n):
-            seat = (state.active + k) % n
+            seat = (active + k) % n
             if votes[seat] == UNDECIDED:
-                return replace(state, phase=Phase.KNOCK, actor=seat)
-        phase = Phase.ANSWER if KNOCKED in votes else Phase.PLACE
-        return replace(state, phase=phase, actor=state.active)
+                return Phase.KNOCK, seat
+        return (Phase.ANSWER if KNOCKED in votes else Phase.PLACE), active
 
     def _on_give(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         assert isinstance(action, Give)
-        return replace(state, phase=Phase.KNOCK_SWAP, actor=action.seat, knocker=action.seat)
+        return evolve(state, phase=Phase.KNOCK_SWAP, actor=action.seat, knocker=action.seat)
 
     def _on_refuse(self, state: ToquerState, action: ToquerAction) -> ToquerState:
-        return replace(state, phase=Phase.PLACE, actor=state.active)
+        return evolve(state, phase=Phase.PLACE, actor=state.active)
 
     def _on_swap(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         assert isinstance(action, Swap)
@@ -279,54 +282,53 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             gap = state.taken_slot
             cards = _set_card(cards, gap, state.held)
             faces = _set_face(_set_face(state.faces, slot, UP), gap, UP)
-            state = replace(
-                state,
-                cards=cards,
-                faces=faces,
-                discard=(*state.discard, old),
-                held=None,
-                held_hidden=False,
-                taken=None,
-                taken_slot=-1,
-            )
-            return self._after_placing(state, seat)
+            discard = (*state.discard, old)
+            if self._triples(cards, faces, seat):
+                return evolve(
+                    state,
+                    phase=Phase.CLEAR,
+                    cards=cards,
+                    faces=faces,
+                    discard=discard,
+                    held=None,
+                    held_hidden=False,
+                    taken=None,
+                    taken_slot=-1,
+                )
+            return self._end_turn(state, cards, faces, discard)
         assert state.drawn is not None
         cards = _set_card(state.cards, slot, state.drawn)
         faces = _set_face(state.faces, slot, UP)
-        # The card taken out waits: the active seat discards it after clearing (seed); the
-        # knocker keeps it in hand, unseen by others if it was face down (step 1).
-        hidden = state.phase is Phase.KNOCK_SWAP and old_face == DOWN
-        state = replace(
-            state, cards=cards, faces=faces, drawn=None, held=old, held_hidden=hidden
-        )
         if state.phase is Phase.KNOCK_SWAP:
-            if self.triples(state, seat):
-                return replace(state, phase=Phase.CLEAR, actor=seat)
+            # Knock step 1: the knocker keeps the card taken out in hand, unseen by the
+            # others if it was face down; step 2: the knocker may clear.
+            state = evolve(
+                state, cards=cards, faces=faces, drawn=None, held=old, held_hidden=old_face == DOWN
+            )
+            if self._triples(cards, faces, seat):
+                return evolve(state, phase=Phase.CLEAR)
             return self._begin_take(state)
-        return self._after_placing(state, seat)
+        # The card taken out is discarded after any clearing (seed).
+        if self._triples(cards, faces, seat):
+            return evolve(state, phase=Phase.CLEAR, cards=cards, faces=faces, drawn=None, held=old)
+        return self._end_turn(state, cards, faces, (*state.discard, old))
 
     def _on_discard_reveal(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         assert isinstance(action, DiscardReveal)
         seat = state.actor
         slot = self.geometry.frames[seat][action.position]
         assert state.drawn is not None
-        state = replace(
-            state,
-            faces=_set_face(state.faces, slot, UP),
-            discard=(*state.discard, state.drawn),
-            drawn=None,
-        )
-        return self._after_placing(state, seat)
-
-    def _after_placing(self, state: ToquerState, seat: int) -> ToquerState:
-        if self.triples(state, seat):
-            return replace(state, phase=Phase.CLEAR, actor=seat)
-        return self._end_turn(state)
+        faces = _set_face(state.faces, slot, UP)
+        # Triples revealed now are discarded on top of the drawn card (seed).
+        discard = (*state.discard, state.drawn)
+        if self._triples(state.cards, faces, seat):
+            return evolve(state, phase=Phase.CLEAR, faces=faces, discard=discard, drawn=None)
+        return self._end_turn(state, state.cards, faces, discard)
 
     def _on_take(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         assert isinstance(action, Take)
         slot = self.geometry.frames[state.knocker][action.position]
-        return replace(
+        return evolve(
             state,
             phase=Phase.KNOCK_PLACE,
             actor=state.active,
@@ -338,11 +340,13 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
 
     def _begin_take(self, state: ToquerState) -> ToquerState:
         if self.takeable(state):
-            return replace(state, phase=Phase.KNOCK_TAKE, actor=state.active)
+            return evolve(state, phase=Phase.KNOCK_TAKE, actor=state.active)
         # Default (corner case): the active seat has no card to swap, so steps 3-4 are
         # skipped and the knocker's hand card is discarded.
-        discard = state.discard if state.held is None else (*state.discard, state.held)
-        return self._end_turn(replace(state, discard=discard, held=None, held_hidden=False))
+        return self._end_turn(state, state.cards, state.faces, self._discard_held(state))
+
+    def _discard_held(self, state: ToquerState) -> tuple[int, ...]:
+        return state.discard if state.held is None else (*state.discard, state.held)
 
     def _on_clear(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         assert isinstance(action, Clear)
@@ -354,7 +358,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         for slot in slots:
             faces = _set_face(faces, slot, EMPTY)
             cards = _set_card(cards, slot, 0)  # empty slots hold 0, so states are canonical
-        state = replace(state, cards=cards, faces=faces, discard=discard)
+        state = evolve(state, cards=cards, faces=faces, discard=discard)
         if self.config.goal == "race":
             cleared = self._cleared_seats(state)
             if cleared:
@@ -366,24 +370,27 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
     def _on_stop(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         if state.actor == state.knocker:
             return self._begin_take(state)
-        return self._end_turn(state)
+        return self._end_turn(state, state.cards, state.faces, self._discard_held(state))
 
     # ------------------------------------------------------------ turns and rounds
     def _start_turn(self, state: ToquerState, seat: int) -> ToquerState:
         """``seat`` begins a turn, or skips it when none of their 15 slots holds a card."""
-        if self.frame_cards(state, seat) == 0:  # default (corner case): nothing to play
-            return self._end_turn(replace(state, active=seat))
-        return replace(state, phase=Phase.DRAW, actor=seat, active=seat)
+        if self.frame_cards(state.faces, seat) == 0:  # default (corner case): nothing to play
+            state = evolve(state, active=seat)
+            return self._end_turn(state, state.cards, state.faces, state.discard)
+        return evolve(state, phase=Phase.DRAW, actor=seat, active=seat)
 
-    def _end_turn(self, state: ToquerState) -> ToquerState:
-        """Discard the swapped-out card (after clearing, seed), then pass the turn on."""
-        discard = state.discard if state.held is None else (*state.discard, state.held)
+    def _end_turn(
+        self, state: ToquerState, cards: tuple[int, ...], faces: str, discard: tuple[int, ...]
+    ) -> ToquerState:
+        """End the active seat's turn (the cards in play already placed or discarded): see
+        whether the round ends, then pass the turn on. The state is built once."""
         n, active = self.players, state.active
         ender, last_turns = state.ender, state.last_turns
         if ender >= 0:
             last_turns = tuple(s for s in last_turns if s != active)
         else:
-            g, faces = self.geometry, state.faces
+            g = self.geometry
             for k in range(n):  # the active seat first, then in turn order
                 seat = (active + k) % n
                 start, stop = g.own_range(seat)
@@ -392,23 +399,42 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
                     order = ((active + j) % n for j in range(1, n + 1))
                     last_turns = tuple(s for s in order if s != seat)
                     break
-        state = replace(
-            state,
+        if ender >= 0:
+            if not last_turns:
+                over = evolve(state, cards=cards, faces=faces, discard=discard, ender=ender)
+                return self._end_round(_clean_turn(over, state.turns + 1, last_turns))
+            following = last_turns[0]
+        else:
+            following = (active + 1) % n
+        if self.frame_cards(faces, following) == 0:
+            skipped = evolve(state, cards=cards, faces=faces, discard=discard, ender=ender)
+            return self._start_turn(_clean_turn(skipped, state.turns + 1, last_turns), following)
+        return ToquerState(
+            phase=Phase.DRAW,
+            actor=following,
+            round=state.round,
+            dealer=state.dealer,
+            active=following,
+            cards=cards,
+            faces=faces,
+            stock=state.stock,
             discard=discard,
             drawn=None,
+            from_stock=False,
             held=None,
             held_hidden=False,
             votes=NOT_ASKED * n,
             knocker=-1,
+            taken_slot=-1,
+            taken=None,
+            setup_left=0,
             ender=ender,
             last_turns=last_turns,
+            scores=state.scores,
+            last_round=state.last_round,
+            winners=(),
             turns=state.turns + 1,
         )
-        if ender >= 0:
-            if not last_turns:
-                return self._end_round(state)
-            return self._start_turn(state, last_turns[0])
-        return self._start_turn(state, (active + 1) % n)
 
     def _end_round(self, state: ToquerState) -> ToquerState:
         """Reveal everything and score the round (default, from Skyjo)."""
@@ -427,11 +453,11 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         scores = tuple(total + p for total, p in zip(state.scores, points, strict=True))
         faces = state.faces.replace(DOWN, UP)
         summary = RoundSummary(state.round, tuple(points), ender, doubled)
-        state = replace(state, faces=faces, scores=scores, last_round=summary)
+        state = evolve(state, faces=faces, scores=scores, last_round=summary)
         if max(scores) >= self.config.end_score:
             best = min(scores)
             return self._game_over(state, tuple(s for s in range(n) if scores[s] == best))
-        return replace(
+        return evolve(
             state,
             phase=Phase.DEAL,
             actor=CHANCE,
@@ -448,7 +474,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         return tuple(found)
 
     def _game_over(self, state: ToquerState, winners: tuple[int, ...]) -> ToquerState:
-        return replace(
+        return evolve(
             state,
             phase=Phase.OVER,
             actor=TERMINAL,
@@ -489,17 +515,25 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
     def _apply_chance(self, state: ToquerState, outcome: ToquerOutcome) -> ToquerState:
         if isinstance(outcome, Draw):
             index = self.value_index[outcome.card]
-            stock = state.stock[:index] + (state.stock[index] - 1,) + state.stock[index + 1 :]
+            stock = (*state.stock[:index], state.stock[index] - 1, *state.stock[index + 1 :])
             n = self.players
             votes = "".join(
                 UNDECIDED if self.can_knock(state, seat) else NOT_ASKED for seat in range(n)
             )
-            state = replace(state, stock=stock, drawn=outcome.card, from_stock=True, votes=votes)
-            return self._next_voter(state)
+            phase, actor = self._next_voter(state.active, votes)
+            return evolve(
+                state,
+                phase=phase,
+                actor=actor,
+                stock=stock,
+                drawn=outcome.card,
+                from_stock=True,
+                votes=votes,
+            )
         counts = list(self.deck.counts)
         for card in (*outcome.cards, outcome.discard):
             counts[self.value_index[card]] -= 1
-        state = replace(
+        state = evolve(
             state,
             phase=Phase.SETUP,
             actor=(state.dealer + 1) % self.players,
@@ -514,7 +548,9 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         )
         return state
 
-    def outcome_visibility(self, state: ToquerState, outcome: ToquerOutcome) -> frozenset[int] | None:
+    def outcome_visibility(
+        self, state: ToquerState, outcome: ToquerOutcome
+    ) -> frozenset[int] | None:
         # A stock draw is shown to everyone (seed); a deal is seen by nobody whole (each
         # seat learns its part, the discard's first card, through its view).
         return None if isinstance(outcome, Draw) else frozenset()
@@ -569,6 +605,23 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
 
     def full_inventory(self) -> Counter[object]:
         return self.deck.inventory()
+
+
+def _clean_turn(state: ToquerState, turns: int, last_turns: tuple[int, ...]) -> ToquerState:
+    """``state`` with nothing left in play from the turn that ended."""
+    return evolve(
+        state,
+        drawn=None,
+        from_stock=False,
+        held=None,
+        held_hidden=False,
+        votes=NOT_ASKED * len(state.scores),
+        knocker=-1,
+        taken_slot=-1,
+        taken=None,
+        last_turns=last_turns,
+        turns=turns,
+    )
 
 
 def _set_face(faces: str, slot: int, face: str) -> str:
