@@ -35,7 +35,7 @@ class ToquerView:
     round: int
     dealer: int
     active: int
-    cards: tuple[int | None, ...]  # face-up values; None where face down or empty
+    cards: tuple[int, ...]  # face-up values; 0 where face down or empty (see faces)
     faces: str  # 'D' face down, 'U' face up, '.' empty
     stock_size: int
     discard: tuple[int, ...]  # bottom to top
@@ -58,7 +58,7 @@ class ToquerView:
 
 def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerView:
     cards = tuple(
-        card if face == UP else None for card, face in zip(state.cards, state.faces, strict=True)
+        card if face == UP else 0 for card, face in zip(state.cards, state.faces, strict=True)
     )
     votes = state.votes
     if state.phase is Phase.KNOCK:  # decisions stay secret until all are in
@@ -99,7 +99,9 @@ def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerVie
 
 def unseen_cards(deck: Deck, seat_view: ToquerView) -> list[int]:
     """The cards this view does not show anywhere (face-down, stock, hidden hand card)."""
-    seen: Counter[int] = Counter(card for card in seat_view.cards if card is not None)
+    seen: Counter[int] = Counter(
+        card for card, face in zip(seat_view.cards, seat_view.faces, strict=True) if face == UP
+    )
     seen.update(seat_view.discard)
     for loose in (seat_view.drawn, seat_view.held, seat_view.taken):
         if loose is not None:
@@ -116,10 +118,7 @@ def determinize(deck: Deck, seat_view: ToquerView, rng: random.Random) -> Toquer
     rng.shuffle(pool)
     cards = []
     for card, face in zip(seat_view.cards, seat_view.faces, strict=True):
-        if face == DOWN:
-            cards.append(pool.pop())
-        else:
-            cards.append(0 if card is None else card)
+        cards.append(pool.pop() if face == DOWN else card)
     held = seat_view.held
     if held is None and seat_view.held_hidden:
         held = pool.pop()
