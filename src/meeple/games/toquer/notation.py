@@ -126,32 +126,36 @@ _PHASE_MOVES = {
 
 
 def explain_illegal(game: "ToquerGame", state: ToquerState, action: ToquerAction) -> str:
-    """A reason a person can act on."""
+    """Why ``action`` is not legal now, in words a person can act on."""
     g, seat, phase = game.geometry, state.actor, state.phase
-    wanted = _PHASE_MOVES.get(phase, "nothing: no seat may act")
-    expected_type = {type(a) for a in game.legal_actions(state)}
-    if type(action) not in expected_type:
-        return f"now you must {wanted}"
+    wanted = "now you must " + _PHASE_MOVES.get(phase, "wait: no seat may act")
+    legal_types = {type(a) for a in game.legal_actions(state)}
+    if type(action) not in legal_types:
+        if isinstance(action, DiscardReveal) and phase is Phase.PLACE:
+            if not state.from_stock:
+                return "a card drawn from the discard pile must be kept (discard_draw_must_keep)"
+            return "none of your cards is face down, so you must keep the card"
+        if isinstance(action, DrawStock) and phase is Phase.DRAW:
+            return "the stock is empty and the discard pile has no card below its top"
+        return wanted
     position = getattr(action, "position", None)
     if isinstance(position, int):
         frame_seat = state.knocker if isinstance(action, Take) else seat
-        if not 0 <= position < 3 * g.width:
+        if not 0 <= position < ROWS * g.width:
             return "that position is off the layout"
+        if isinstance(action, Reveal) and position not in g.own_positions[frame_seat]:
+            return "at set-up you reveal your own cards, not your neighbour's"
         if position not in g.playable[frame_seat]:
-            return "the neighbour's column is not yours to play with this layout"
+            return "with layout own_grid the n column is your neighbour's, not yours to play"
         face = state.faces[g.frames[frame_seat][position]]
         if face == EMPTY:
-            return "that slot is empty (its card was cleared)"
+            return "that slot is empty: its card was cleared"
         if isinstance(action, (Reveal, DiscardReveal)):
-            if isinstance(action, DiscardReveal) and not state.from_stock:
-                return "a card drawn from the discard pile must be kept (discard_draw_must_keep)"
-            return "that card is already face up" if face != EMPTY else "no card there"
+            return "that card is already face up"
         if isinstance(action, Take):
-            return "you would have no other card to swap it with"
+            return "you would have no other card of yours to swap it with"
     if isinstance(action, Give):
         return f"seat {action.seat} did not knock"
     if isinstance(action, Clear):
-        return "those three cards are not identical, adjacent, revealed cards in one line"
-    if isinstance(action, DrawStock):
-        return "the stock and the discard pile below its top card are empty"
-    return f"now you must {wanted}"
+        return "those are not three identical, adjacent, revealed cards in one of your lines"
+    return wanted
