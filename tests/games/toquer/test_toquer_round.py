@@ -180,4 +180,4 @@ def test_a_seat_without_any_card_among_its_fifteen_skips_its_turn() -> None:
     )
     state = act(game, state, "discard a1")
     # seat 1 has nothing to play: its last turn passes, and the round is scored
-    assert state.last_round is not None and state.turns == 2
+    assert state.last_round is not None and state.round_turns == 2

@@ -122,7 +122,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             scores=(0,) * self.players,
             last_round=None,
             winners=(),
-            turns=0,
+            round_turns=0,
         )
 
     def current_player(self, state: ToquerState) -> int:
@@ -402,13 +402,13 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         if ender >= 0:
             if not last_turns:
                 over = evolve(state, cards=cards, faces=faces, discard=discard, ender=ender)
-                return self._end_round(_clean_turn(over, state.turns + 1, last_turns))
+                return self._end_round(_clean_turn(over, state.round_turns + 1, last_turns))
             following = last_turns[0]
         else:
             following = (active + 1) % n
         if self.frame_cards(faces, following) == 0:
             skipped = evolve(state, cards=cards, faces=faces, discard=discard, ender=ender)
-            return self._start_turn(_clean_turn(skipped, state.turns + 1, last_turns), following)
+            return self._start_turn(_clean_turn(skipped, state.round_turns + 1, last_turns), following)
         return ToquerState(
             phase=Phase.DRAW,
             actor=following,
@@ -433,7 +433,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             scores=state.scores,
             last_round=state.last_round,
             winners=(),
-            turns=state.turns + 1,
+            round_turns=state.round_turns + 1,
         )
 
     def _end_round(self, state: ToquerState) -> ToquerState:
@@ -545,6 +545,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             setup_left=SETUP_REVEALS * self.players,
             ender=-1,
             last_turns=(),
+            round_turns=0,
         )
         return state
 
@@ -607,7 +608,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         return self.deck.inventory()
 
 
-def _clean_turn(state: ToquerState, turns: int, last_turns: tuple[int, ...]) -> ToquerState:
+def _clean_turn(state: ToquerState, round_turns: int, last_turns: tuple[int, ...]) -> ToquerState:
     """``state`` with nothing left in play from the turn that ended."""
     return evolve(
         state,
@@ -620,7 +621,7 @@ def _clean_turn(state: ToquerState, turns: int, last_turns: tuple[int, ...]) -> 
         taken_slot=-1,
         taken=None,
         last_turns=last_turns,
-        turns=turns,
+        round_turns=round_turns,
     )
 
 

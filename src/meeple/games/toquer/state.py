@@ -71,7 +71,7 @@ class ToquerState:
     scores: tuple[int, ...]  # totals of finished rounds
     last_round: RoundSummary | None
     winners: tuple[int, ...]
-    turns: int  # turns played in the whole game
+    round_turns: int  # turns played in this round
 
 
 class _Keep(Enum):
@@ -110,7 +110,7 @@ def evolve(
     scores: tuple[int, ...] | _Kept = KEEP,
     last_round: RoundSummary | _Kept | None = KEEP,
     winners: tuple[int, ...] | _Kept = KEEP,
-    turns: int | _Kept = KEEP,
+    round_turns: int | _Kept = KEEP,
 ) -> ToquerState:
     """``s`` with the given fields changed, like ``dataclasses.replace`` but about half
     the cost (it is on every step of a playout)."""
@@ -138,5 +138,5 @@ def evolve(
         s.scores if scores is KEEP else scores,
         s.last_round if last_round is KEEP else last_round,
         s.winners if winners is KEEP else winners,
-        s.turns if turns is KEEP else turns,
+        s.round_turns if round_turns is KEEP else round_turns,
     )

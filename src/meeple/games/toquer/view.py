@@ -53,7 +53,7 @@ class ToquerView:
     scores: tuple[int, ...]
     last_round: RoundSummary | None
     winners: tuple[int, ...]
-    turns: int
+    round_turns: int  # turns played in this round
 
 
 def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerView:
@@ -93,7 +93,7 @@ def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerVie
         scores=state.scores,
         last_round=state.last_round,
         winners=state.winners,
-        turns=state.turns,
+        round_turns=state.round_turns,
     )
 
 
@@ -151,7 +151,7 @@ def determinize(deck: Deck, seat_view: ToquerView, rng: random.Random) -> Toquer
         scores=seat_view.scores,
         last_round=seat_view.last_round,
         winners=seat_view.winners,
-        turns=seat_view.turns,
+        round_turns=seat_view.round_turns,
     )
 
 
