@@ -1,13 +1,12 @@
 """Knocking: who may knock, the secret decisions, the answer and the exchange, step by step."""
 
-
 import pytest
-from toquer_helpers import DOWN4, act, draw, legal_texts, make_game, slot, table
 
 from meeple.engine.errors import IllegalActionError
 from meeple.games.toquer import ToquerGame
 from meeple.games.toquer.actions import Knock, Pass
 from meeple.games.toquer.state import Phase, ToquerState
+from support.toquer import DOWN4, act, draw, legal_texts, make_game, slot, table
 
 FOUR = [DOWN4, DOWN4, DOWN4, DOWN4]
 

@@ -1,9 +1,8 @@
 """The table's geometry and clearing lines, in both layouts."""
 
-from toquer_helpers import DOWN4, DOWN5, legal_texts, make_game, pos, slot, table
-
 from meeple.games.toquer.layout import build_geometry
 from meeple.games.toquer.state import Phase
+from support.toquer import DOWN4, DOWN5, legal_texts, make_game, pos, slot, table
 
 
 def test_shared_column_fifth_column_is_left_neighbours_right_hand_column() -> None:

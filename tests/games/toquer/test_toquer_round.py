@@ -2,11 +2,10 @@
 
 import random
 
-from toquer_helpers import DOWN4, act, legal_texts, make_game, slot, table
-
 from meeple.engine.protocol import CHANCE, TERMINAL
 from meeple.games.toquer.actions import Deal
 from meeple.games.toquer.state import Phase
+from support.toquer import DOWN4, act, legal_texts, make_game, slot, table
 
 SMALL = {"-2": 20, "-1": 20, "0": 40, "1": 40, "2": 20, "3": 20, "4": 20, "5": 20, "7": 20}
 

@@ -3,11 +3,11 @@
 from dataclasses import replace
 
 import pytest
-from toquer_helpers import DOWN4, act, draw, legal_texts, make_game, slot, table
 
 from meeple.engine.errors import IllegalActionError
 from meeple.engine.protocol import CHANCE
 from meeple.games.toquer.state import Phase
+from support.toquer import DOWN4, act, draw, legal_texts, make_game, slot, table
 
 
 def test_draw_offers_the_stock_and_the_discard_pile() -> None:

@@ -7,9 +7,8 @@ GAME = ToquerGame
 
 _SMALL_DECK: dict[str, OptionValue] = {"-1": 30, "0": 30, "5": 30, "10": 30}
 
-# (players, options): every player count with the default shared_column layout, own_grid
-# from 2 to 8 players (at the counts that differ most: the full checks cost grows with
-# the square of the player count), and every value of every option.
+# (players, options): both layouts at every player count, and every value of every
+# option. A low end_score keeps the larger tables' playouts short.
 TEST_CONFIGS: tuple[tuple[int, dict[str, OptionValue]], ...] = (
     (2, {}),
     (3, {"end_score": 40}),
@@ -20,7 +19,10 @@ TEST_CONFIGS: tuple[tuple[int, dict[str, OptionValue]], ...] = (
     (8, {"end_score": 40}),
     (2, {"layout": "own_grid"}),
     (3, {"layout": "own_grid", "end_score": 40}),
+    (4, {"layout": "own_grid", "end_score": 40}),
     (5, {"layout": "own_grid", "end_score": 40}),
+    (6, {"layout": "own_grid", "end_score": 40}),
+    (7, {"layout": "own_grid", "end_score": 40}),
     (8, {"layout": "own_grid", "end_score": 40}),
     (4, {"deck": _SMALL_DECK, "gaps_break_adjacency": True, "end_score": 60}),
     (3, {"deck": _SMALL_DECK, "layout": "own_grid", "goal": "race"}),

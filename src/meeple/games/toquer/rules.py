@@ -408,7 +408,9 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             following = (active + 1) % n
         if self.frame_cards(faces, following) == 0:
             skipped = evolve(state, cards=cards, faces=faces, discard=discard, ender=ender)
-            return self._start_turn(_clean_turn(skipped, state.round_turns + 1, last_turns), following)
+            return self._start_turn(
+                _clean_turn(skipped, state.round_turns + 1, last_turns), following
+            )
         return ToquerState(
             phase=Phase.DRAW,
             actor=following,
