@@ -100,7 +100,7 @@ def seat_title(view: ToquerView, seat: int) -> Text:
     elif vote == HIDDEN_VOTE:
         title.append(" decided", style="dim")
     elif vote == "?":
-        title.append(" deciding…", style="dim")
+        title.append(" to decide", style="dim")
     if seat in view.winners:
         title.append(" WINNER", style="bold green")
     return title
@@ -109,7 +109,10 @@ def seat_title(view: ToquerView, seat: int) -> Text:
 def render_view(game: Game[object, object, object, object], view: object) -> RenderableType:
     assert isinstance(game, ToquerGame) and isinstance(view, ToquerView)
     header = Text(f"Toquer, round {view.round}", style="bold")
-    header.append(f"   {PHASE_TEXT[view.phase]}", style="italic")
+    doing = PHASE_TEXT[view.phase]
+    if view.phase is Phase.KNOCK and view.seat == view.actor:
+        doing = f"knock to ask seat {view.active} for the {view.drawn}? (in secret)"
+    header.append(f"   {doing}", style="italic")
     header.append(f"   layout {view.layout}", style="dim")
 
     table = Text("stock ")
@@ -118,8 +121,10 @@ def render_view(game: Game[object, object, object, object], view: object) -> Ren
     if view.discard:
         top = view.discard[-1]
         table.append(f"{top}", style=value_style(top) + " reverse")
+        size = len(view.discard)
         below = ", ".join(map(str, view.discard[-4:-1][::-1]))
-        table.append(f" ({len(view.discard)} cards" + (f"; below: {below}" if below else "") + ")")
+        table.append(f" on top ({size} card{'s' if size > 1 else ''}")
+        table.append(f"; below: {below})" if below else ")")
     else:
         table.append("empty", style="dim")
     if view.drawn is not None:

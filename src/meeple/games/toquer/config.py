@@ -48,37 +48,35 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "layout",
         "shared_column",
-        "shared_column: 3x4 own cards in one ring, each player's 15 = own 12 + the left "
-        "neighbour's right-hand column; own_grid: 3x5 each, rows touching the neighbour's",
+        "shared_column: own 3x4 + the left neighbour's right column; own_grid: own 3x5",
         choices=LAYOUTS,
     ),
     OptionSpec(
         "deck",
         "standard",
-        'the cards: "standard" (150: -2 x5, -1 x10, 0 x15, 1..12 x10) or {"value": count}',
+        '"standard" (-2 x5, -1 x10, 0 x15, 1..12 x10) or {"value": count, ...}',
         check=check_deck,
     ),
     OptionSpec(
         "discard_draw_must_keep",
         True,
-        "a card drawn from the discard pile must be kept (exchanged into the layout)",
+        "a card drawn from the discard pile must be kept",
     ),
     OptionSpec(
         "gaps_break_adjacency",
         False,
-        "cleared (empty) slots break adjacency; by default they are ignored",
+        "empty slots break adjacency (by default they are skipped)",
     ),
     OptionSpec(
         "goal",
         "points",
-        "points: lowest total when someone reaches end_score; race: first to clear all "
-        "their own cards wins (end_score still ends the game if nobody does)",
+        "points: lowest total wins; race: the first to clear all their own cards wins",
         choices=GOALS,
     ),
     OptionSpec(
         "end_score",
         100,
-        "the game ends after the round in which a player's total reaches this",
+        "a total that ends the game after its round",
         minimum=1,
         maximum=10_000,
     ),
@@ -126,31 +124,33 @@ class Config:
 
 
 SUMMARY = """\
-Toquer: a Skyjo-family card game for 2 to 8 players; lowest score wins.
-Cards are valued -2 to 12 (150 cards). Each player has 15 cards face down in 3 rows:
-  layout=shared_column (default): 12 of your own (3x4) plus your left neighbour's
-  right-hand column, your "fifth column"; layout=own_grid: 15 of your own (3x5), your
-  rows touching your left neighbour's right-hand column.
-Set-up: everyone reveals 2 of their own cards; one card starts the discard pile. The
-player left of the dealer starts; play is clockwise; the starter deals the next round.
-Your turn: draw the top card of the stock or of the discard pile (a discard draw must be
-kept). Keep it: swap it with any of your 15 cards, face up; the card taken out is
-discarded after any clearing. Or discard it and reveal one face-down card of your 15.
-Clearing: 3 identical, adjacent, revealed cards in one of your rows or columns may be
-discarded (empty slots are ignored); when one card completes two lines, you choose.
-Knocking (3+ players): when a card is drawn from the stock, every other player who has
-more than 3 of their 15 cards and has not played their last turn decides in secret
-whether to knock. The active player may give the card to one knocker or refuse. The
-knocker swaps it in (keeping the card taken out in hand) and may clear; the active
-player takes any one of the knocker's cards and swaps it into their own layout,
-discarding the card taken out; the knocker puts their hand card face up in the gap; the
-active player may clear, and the turn ends.
-A round ends when a player has revealed or cleared all their own cards: every other
-player plays one last turn. You score the sum of your remaining own cards; the player
-who ended the round scores double if positive and not strictly the lowest.
-The game ends after the round in which someone reaches 100 (end_score); lowest total
-wins. goal=race: the first player to clear all their own cards wins instead.
-Notation: columns n (neighbour's), a, b, c, ... and rows 1-3, e.g. "swap b2"."""
+Toquer: a Skyjo-family card game, 2 to 8 players; the lowest total wins.
+150 cards valued -2 to 12. Seat s+1 sits on seat s's left (clockwise play).
+Your 15 cards, face down, 3 rows: layout=shared_column (default): your own 3x4
+(columns a-d) plus your left neighbour's right-hand column (n), your "fifth
+column"; layout=own_grid: your own 3x5 (a-e), the n column touching your rows.
+Set-up: everyone reveals 2 of their own cards; one card starts the discard.
+The player left of the dealer starts, and deals the next round.
+Turn: draw from the stock or the discard pile (a discard draw must be kept).
+Swap it with any of your 15 cards (it lies face up; the card taken out is
+discarded after any clearing), or discard it and reveal a face-down card.
+Clearing: 3 identical, adjacent, face-up cards in one of your rows or
+columns may be discarded; empty slots are skipped; if one card completes a
+row and a column, you choose. Cards belong to the owner of their column.
+Knocking (3+ players): after a stock draw, each other player with more than
+3 of their 15 cards, before their last turn, decides in secret whether to
+knock. The active player gives the card to one knocker or refuses. The
+knocker swaps it in, keeping the card taken out in hand, and may clear; the
+active player takes any one of the knocker's cards and swaps it with one of
+their own, discarding that; the knocker's hand card fills the gap face up;
+the active player may clear; the turn ends.
+Round end: once a player has no face-down card of their own, every other
+player plays one last turn. Score your own cards; the one who ended the
+round scores double if positive and not strictly the lowest.
+The game ends after a round in which a total reaches 100 (end_score).
+goal=race: the first player to clear all their own cards wins instead.
+Moves: reveal b2, stock, pile, knock, pass, give 2, refuse, swap b2,
+discard b2 (and reveal b2), take b2, clear a1 b1 c1, done."""
 
 SPEC = GameSpec(
     name="toquer",
