@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, standard_returns
-from meeple.games.toquer import notation, view
+from meeple.engine.protocol import CHANCE, Game, GameResult, standard_returns
+from meeple.games.toquer import notation, turns, view
 from meeple.games.toquer.actions import (
     Clear,
     Deal,
@@ -35,7 +35,6 @@ from meeple.games.toquer.state import (
     PASSED,
     UNDECIDED,
     Phase,
-    RoundSummary,
     ToquerState,
     evolve,
 )
@@ -225,7 +224,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             actor = (starter + done // SETUP_REVEALS) % self.players
             return evolve(state, faces=faces, setup_left=left, actor=actor)
         state = evolve(state, faces=faces, setup_left=0)
-        return self._start_turn(state, starter)
+        return turns.start_turn(self, state, starter)
 
     def _on_draw_stock(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         stock, discard = state.stock, state.discard
@@ -295,7 +294,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
                     taken=None,
                     taken_slot=-1,
                 )
-            return self._end_turn(state, cards, faces, discard)
+            return turns.end_turn(self, state, cards, faces, discard)
         assert state.drawn is not None
         cards = _set_card(state.cards, slot, state.drawn)
         faces = _set_face(state.faces, slot, UP)
@@ -311,7 +310,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         # The card taken out is discarded after any clearing (seed).
         if self._triples(cards, faces, seat):
             return evolve(state, phase=Phase.CLEAR, cards=cards, faces=faces, drawn=None, held=old)
-        return self._end_turn(state, cards, faces, (*state.discard, old))
+        return turns.end_turn(self, state, cards, faces, (*state.discard, old))
 
     def _on_discard_reveal(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         assert isinstance(action, DiscardReveal)
@@ -323,7 +322,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         discard = (*state.discard, state.drawn)
         if self._triples(state.cards, faces, seat):
             return evolve(state, phase=Phase.CLEAR, faces=faces, discard=discard, drawn=None)
-        return self._end_turn(state, state.cards, faces, discard)
+        return turns.end_turn(self, state, state.cards, faces, discard)
 
     def _on_take(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         assert isinstance(action, Take)
@@ -343,7 +342,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             return evolve(state, phase=Phase.KNOCK_TAKE, actor=state.active)
         # Default (corner case): the active seat has no card to swap, so steps 3-4 are
         # skipped and the knocker's hand card is discarded.
-        return self._end_turn(state, state.cards, state.faces, self._discard_held(state))
+        return turns.end_turn(self, state, state.cards, state.faces, self._discard_held(state))
 
     def _discard_held(self, state: ToquerState) -> tuple[int, ...]:
         return state.discard if state.held is None else (*state.discard, state.held)
@@ -360,9 +359,9 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             cards = _set_card(cards, slot, 0)  # empty slots hold 0, so states are canonical
         state = evolve(state, cards=cards, faces=faces, discard=discard)
         if self.config.goal == "race":
-            cleared = self._cleared_seats(state)
+            cleared = turns.cleared_seats(self, state)
             if cleared:
-                return self._game_over(state, cleared)
+                return turns.game_over(state, cleared)
         if self.triples(state, seat):
             return state
         return self._on_stop(state, _STOP)
@@ -370,119 +369,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
     def _on_stop(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         if state.actor == state.knocker:
             return self._begin_take(state)
-        return self._end_turn(state, state.cards, state.faces, self._discard_held(state))
-
-    # ------------------------------------------------------------ turns and rounds
-    def _start_turn(self, state: ToquerState, seat: int) -> ToquerState:
-        """``seat`` begins a turn, or skips it when none of their 15 slots holds a card."""
-        if self.frame_cards(state.faces, seat) == 0:  # default (corner case): nothing to play
-            state = evolve(state, active=seat)
-            return self._end_turn(state, state.cards, state.faces, state.discard)
-        return evolve(state, phase=Phase.DRAW, actor=seat, active=seat)
-
-    def _end_turn(
-        self, state: ToquerState, cards: tuple[int, ...], faces: str, discard: tuple[int, ...]
-    ) -> ToquerState:
-        """End the active seat's turn (the cards in play already placed or discarded): see
-        whether the round ends, then pass the turn on. The state is built once."""
-        n, active = self.players, state.active
-        ender, last_turns = state.ender, state.last_turns
-        if ender >= 0:
-            last_turns = tuple(s for s in last_turns if s != active)
-        else:
-            g = self.geometry
-            for k in range(n):  # the active seat first, then in turn order
-                seat = (active + k) % n
-                start, stop = g.own_range(seat)
-                if DOWN not in faces[start:stop]:
-                    ender = seat
-                    order = ((active + j) % n for j in range(1, n + 1))
-                    last_turns = tuple(s for s in order if s != seat)
-                    break
-        if ender >= 0:
-            if not last_turns:
-                over = evolve(state, cards=cards, faces=faces, discard=discard, ender=ender)
-                return self._end_round(_clean_turn(over, state.round_turns + 1, last_turns))
-            following = last_turns[0]
-        else:
-            following = (active + 1) % n
-        if self.frame_cards(faces, following) == 0:
-            skipped = evolve(state, cards=cards, faces=faces, discard=discard, ender=ender)
-            return self._start_turn(
-                _clean_turn(skipped, state.round_turns + 1, last_turns), following
-            )
-        return ToquerState(
-            phase=Phase.DRAW,
-            actor=following,
-            round=state.round,
-            dealer=state.dealer,
-            active=following,
-            cards=cards,
-            faces=faces,
-            stock=state.stock,
-            discard=discard,
-            drawn=None,
-            from_stock=False,
-            held=None,
-            held_hidden=False,
-            votes=NOT_ASKED * n,
-            knocker=-1,
-            taken_slot=-1,
-            taken=None,
-            setup_left=0,
-            ender=ender,
-            last_turns=last_turns,
-            scores=state.scores,
-            last_round=state.last_round,
-            winners=(),
-            round_turns=state.round_turns + 1,
-        )
-
-    def _end_round(self, state: ToquerState) -> ToquerState:
-        """Reveal everything and score the round (default, from Skyjo)."""
-        g, n = self.geometry, self.players
-        points = []
-        for seat in range(n):
-            start, stop = g.own_range(seat)
-            points.append(
-                sum(state.cards[s] for s in range(start, stop) if state.faces[s] != EMPTY)
-            )
-        ender = state.ender
-        mine = points[ender]
-        doubled = mine > 0 and any(points[s] <= mine for s in range(n) if s != ender)
-        if doubled:
-            points[ender] = 2 * mine
-        scores = tuple(total + p for total, p in zip(state.scores, points, strict=True))
-        faces = state.faces.replace(DOWN, UP)
-        summary = RoundSummary(state.round, tuple(points), ender, doubled)
-        state = evolve(state, faces=faces, scores=scores, last_round=summary)
-        if max(scores) >= self.config.end_score:
-            best = min(scores)
-            return self._game_over(state, tuple(s for s in range(n) if scores[s] == best))
-        return evolve(
-            state,
-            phase=Phase.DEAL,
-            actor=CHANCE,
-            dealer=(state.dealer + 1) % n,  # seed: the starter deals the next round
-        )
-
-    def _cleared_seats(self, state: ToquerState) -> tuple[int, ...]:
-        g = self.geometry
-        found = []
-        for seat in range(self.players):
-            start, stop = g.own_range(seat)
-            if state.faces[start:stop].count(EMPTY) == g.own_count:
-                found.append(seat)
-        return tuple(found)
-
-    def _game_over(self, state: ToquerState, winners: tuple[int, ...]) -> ToquerState:
-        return evolve(
-            state,
-            phase=Phase.OVER,
-            actor=TERMINAL,
-            faces=state.faces.replace(DOWN, UP),
-            winners=winners,
-        )
+        return turns.end_turn(self, state, state.cards, state.faces, self._discard_held(state))
 
     # ------------------------------------------------------------------------ chance
     def _sample_chance(self, state: ToquerState, rng: random.Random) -> ToquerOutcome:
@@ -608,23 +495,6 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
 
     def full_inventory(self) -> Counter[object]:
         return self.deck.inventory()
-
-
-def _clean_turn(state: ToquerState, round_turns: int, last_turns: tuple[int, ...]) -> ToquerState:
-    """``state`` with nothing left in play from the turn that ended."""
-    return evolve(
-        state,
-        drawn=None,
-        from_stock=False,
-        held=None,
-        held_hidden=False,
-        votes=NOT_ASKED * len(state.scores),
-        knocker=-1,
-        taken_slot=-1,
-        taken=None,
-        last_turns=last_turns,
-        round_turns=round_turns,
-    )
 
 
 def _set_face(faces: str, slot: int, face: str) -> str:
