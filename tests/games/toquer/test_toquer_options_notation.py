@@ -18,7 +18,7 @@ def test_defaults_match_the_spec() -> None:
     assert game.options == {
         "layout": "shared_column",
         "deck": "standard",
-        "discard_draw_must_keep": True,
+        "discard_draw_must_keep": False,
         "gaps_break_adjacency": False,
         "goal": "points",
         "end_score": 100,

@@ -18,8 +18,8 @@ def test_draw_offers_the_stock_and_the_discard_pile() -> None:
     assert game.current_player(state) == CHANCE
 
 
-def test_a_card_drawn_from_the_discard_pile_must_be_kept() -> None:
-    game = make_game(2)
+def test_a_card_drawn_from_the_discard_pile_must_be_kept_with_the_option() -> None:
+    game = make_game(2, discard_draw_must_keep=True)
     state = act(game, table(game, [DOWN4, DOWN4], discard=(3, 9)), "pile")
     assert state.drawn == 9 and state.discard == (3,)
     texts = legal_texts(game, state)
@@ -28,8 +28,8 @@ def test_a_card_drawn_from_the_discard_pile_must_be_kept() -> None:
         act(game, state, "discard a1")
 
 
-def test_discard_draw_may_be_discarded_when_the_option_is_off() -> None:
-    game = make_game(2, discard_draw_must_keep=False)
+def test_a_discard_draw_may_be_discarded_again_by_default_as_in_the_seed() -> None:
+    game = make_game(2)
     state = act(game, table(game, [DOWN4, DOWN4], discard=(3, 9)), "pile")
     assert "discard a1" in legal_texts(game, state)
 

@@ -59,8 +59,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         "discard_draw_must_keep",
-        True,
-        "a card drawn from the discard pile must be kept",
+        False,
+        "a card drawn from the discard pile must be kept (off, the seed: it may be "
+        "discarded again and a card revealed)",
     ),
     OptionSpec(
         "gaps_break_adjacency",
@@ -131,7 +132,7 @@ Your 15 cards, face down, 3 rows: layout=shared_column (default): your own 3x4
 column"; layout=own_grid: your own 3x5 (a-e), the n column touching your rows.
 Set-up: everyone reveals 2 of their own cards; one card starts the discard.
 The player left of the dealer starts, and deals the next round.
-Turn: draw from the stock or the discard pile (a discard draw must be kept).
+Turn: draw from the stock or the discard pile (seed: either may be kept or discarded).
 Swap it with any of your 15 cards (it lies face up; the card taken out is
 discarded after any clearing), or discard it and reveal a face-down card.
 Clearing: 3 identical, adjacent, face-up cards in one of your rows or
