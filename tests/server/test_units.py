@@ -100,3 +100,14 @@ def test_frames_are_checked_before_anything_else() -> None:
 def test_token_bucket_allows_a_burst_then_refuses() -> None:
     bucket = TokenBucket(rate=0.001, burst=3)
     assert [bucket.take() for _ in range(5)] == [True, True, True, False, False]
+
+
+def test_serve_is_a_meeple_command() -> None:
+    from typer.testing import CliRunner
+
+    from meeple.cli.main import app
+
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for flag in ("--host", "--port", "--db"):
+        assert flag in result.output

@@ -515,7 +515,8 @@ class TableManager:
         now = time.monotonic()
         by = self._bot_due(live, seat, now)
         if by is not None:
-            if live.bot_version != runtime.version or live.bot_task is None:
+            idle = live.bot_task is None or live.bot_task.done()
+            if live.bot_version != runtime.version or idle:
                 live.bot_version = runtime.version
                 live.bot_task = self._spawn(self._bot_turn(live, runtime.version, seat))
             return
@@ -583,22 +584,32 @@ class TableManager:
             log.error("table task failed", exc_info=task.exception())
 
     async def _bot_turn(self, live: LiveTable, version: int, seat: int) -> None:
+        try:
+            moved = await self._bot_move(live, version, seat)
+        finally:
+            if live.bot_task is asyncio.current_task():
+                live.bot_task = None
+        if moved:
+            self.schedule(live)
+
+    async def _bot_move(self, live: LiveTable, version: int, seat: int) -> bool:
+        """Ask the bot for this seat's move at ``version``; False if nothing was played."""
         runtime = live.runtime
         if runtime.bot_delay_ms > 0:
             await asyncio.sleep(runtime.bot_delay_ms / 1000.0)
         async with live.lock:
             if runtime.version != version or runtime.actor() != seat:
-                return
+                return False
             spec = runtime.bot_spec_for(seat)
             request = outgoing(seat, BotRequestOut(runtime, spec, self.rng.getrandbits(62)))
             legal = runtime.game.legal_actions(runtime.state)
         answer = await self.bots.choose(request)
         async with live.lock:
             if runtime.version != version or runtime.actor() != seat:
-                return
+                return False
             by = self._bot_due(live, seat, time.monotonic())
             if by is None:  # the person came back in the meantime
-                return
+                return False
             index = answer.index
             if index is None or not 0 <= index < len(legal):
                 log.warning(
@@ -613,9 +624,7 @@ class TableManager:
             plan = runtime.plan_actions(seat, [legal[index]], by, self.rng, time.monotonic())
             if runtime.seats[seat].expired:
                 plan.expired[seat] = True
-            await self._store_and_commit(live, plan)
-        live.bot_task = None
-        self.schedule(live)
+            return await self._store_and_commit(live, plan)
 
     # ------------------------------------------------------------------ tokens
     def seat_of(self, live: LiveTable, token: str | None) -> int | None:
