@@ -52,7 +52,7 @@ unit: $(DEV_STAMP) postgres
 test: lint typecheck unit
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/engine_speed.py
+	$(BIN)/python benchmarks/speed.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
