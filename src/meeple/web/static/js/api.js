@@ -1,7 +1,7 @@
 // The server's REST API (see docs/server.md) and the seat tokens kept in localStorage.
 export class ApiError extends Error {
   constructor(status, detail) {
-    super(typeof detail === 'string' ? detail : JSON.stringify(detail));
+    super(typeof detail === 'string' ? detail : Array.isArray(detail) ? detail.map((d) => d.msg || JSON.stringify(d)).join('; ') : JSON.stringify(detail));
     this.status = status;
     this.detail = detail;
   }

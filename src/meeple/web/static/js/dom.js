@@ -6,7 +6,12 @@ function apply(el, attrs) {
     if (value === undefined || value === null || value === false) continue;
     if (key === 'class') el.setAttribute('class', value);
     else if (key === 'text') el.textContent = value;
-    else if (key === 'style' && typeof value === 'object') Object.assign(el.style, value);
+    else if (key === 'style' && typeof value === 'object') {
+      for (const [name, v] of Object.entries(value)) {
+        if (name.startsWith('--')) el.style.setProperty(name, v);
+        else el.style[name] = v;
+      }
+    }
     else if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
     else if (key === 'dataset') Object.assign(el.dataset, value);
     else if (key === 'value' && 'value' in el) el.value = value;

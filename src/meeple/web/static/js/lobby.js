@@ -139,6 +139,7 @@ export class LobbyPage {
       h('div', { class: 'field' }, h('label', { for: 'table-name' }, t('lobby.tableName')), h('input', { id: 'table-name', name: 'table-name', type: 'text', maxlength: 60 })),
       h('fieldset', { class: 'seats' }, h('legend', {}, t('lobby.seats')), seats),
       h('fieldset', { class: 'clock' }, h('legend', {}, t('lobby.clockTitle')), h('div', { class: 'field' }, h('label', { for: 'clock-kind' }, t('lobby.clockKind')), clockKind), this.clockFields),
+      h('div', { class: 'field' }, h('label', { for: 'bot-pace' }, t('lobby.botPace')), h('select', { id: 'bot-pace', name: 'bot-pace' }, [['0', 'instant'], ['150', 'brisk'], ['400', 'normal'], ['1200', 'slow']].map(([ms, word]) => h('option', { value: ms, selected: ms === '400' }, t(`lobby.pace.${word}`))))),
       h('details', { class: 'options', open: true }, h('summary', {}, t('lobby.options', { n: game.options.length })), game.options.map((option) => optionInput(name, option))),
       h('p', { class: 'error', role: 'alert', id: 'create-error' }),
       h('button', { type: 'submit', class: 'primary', id: 'create-button' }, t('lobby.create')),
@@ -168,8 +169,10 @@ export class LobbyPage {
       options: readOptions(form),
       seats,
       clock,
-      name: form.querySelector('#table-name').value.trim() || null,
+      bot_delay_ms: Number(form.querySelector('#bot-pace').value),
     };
+    const tableName = form.querySelector('#table-name').value.trim();
+    if (tableName) body.name = tableName;
     try {
       const table = await api.createTable(body);
       const mine = seats.findIndex((seat) => seat.kind === 'human');

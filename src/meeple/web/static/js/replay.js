@@ -113,7 +113,8 @@ export class ReplayPage {
     this.position.textContent = t('replay.step', { n: index, total: this.frames.length - 1 });
     this.headline.textContent = this.game.headline(frame.view, ctx);
     const events = this.frames.slice(1, index + 1).map((f) => f.event).filter(Boolean);
-    this.log.replaceChildren(...events.slice(-200).map((event) => h('li', { value: event.index + 1, class: `log-${event.kind}` }, event.kind === 'chance' ? '' : `${seatName(this.table, event.seat)}: `, this.game.describe(event, ctx))));
+    const start = Math.max(0, events.length - 200);
+    this.log.replaceChildren(...events.slice(start).map((event, i) => { ctx.prev = events[start + i - 1] || null; return h('li', { value: event.index + 1, class: `log-${event.kind}` }, event.kind === 'chance' ? '' : `${seatName(this.table, event.seat)}: `, this.game.describe(event, ctx)); }));
     this.log.scrollTop = this.log.scrollHeight;
   }
 }

@@ -308,6 +308,9 @@ export class TablePage {
         buttons.push(h('button', { type: 'button', onclick: () => { this.chooser.cancel(); this.renderAll(false); } }, t('table.cancel')));
       }
     }
+    e.board.dataset.version = this.state ? this.state.version : '';
+    e.board.dataset.myTurn = String(interactive);
+    e.board.dataset.chosen = this.chooser.prefix.join(' ');
     let prompt;
     if (this.sending) prompt = t('table.sending');
     else if (interactive) prompt = this.game.prompt(ctx, this.chooser.prefix);
@@ -434,9 +437,10 @@ export class TablePage {
   renderLog() {
     const ctx = this.ctx();
     const events = this.events.filter(Boolean);
-    const shown = events.slice(-LOG_LIMIT);
+    const start = Math.max(0, events.length - LOG_LIMIT);
     this.el.log.replaceChildren(
-      ...shown.map((event) => {
+      ...events.slice(start).map((event, i) => {
+        ctx.prev = events[start + i - 1] || null;
         const who = event.kind === 'chance' ? '' : `${seatName(this.table, event.seat)}: `;
         const by = event.by === 'substitute' || event.by === 'fallback' ? ` (${t(`table.by.${event.by}`)})` : '';
         return h('li', { class: `log-${event.kind}`, value: event.index + 1 }, who, this.game.describe(event, ctx), by);

@@ -47,7 +47,7 @@ export function drawCard(kind, mixes, size = 'md') {
     const colour = Math.floor(kind / 9);
     const value = (kind % 9 + 1) * 10;
     const fillHeight = (70 * value) / 100;
-    const bar = s('g', {}, s('rect', { x: 44, y: 9, width: 8, height: 70, fill: '#eee', stroke: '#bbb', 'stroke-width': 0.5 }), s('rect', { x: 44, y: 79 - fillHeight, width: 8, height: fillHeight, fill: INK[colour] }));
+    const bar = s('g', {}, s('rect', { x: 9, y: 58, width: 42, height: 6, fill: '#eee', stroke: '#bbb', 'stroke-width': 0.5 }), s('rect', { x: 9, y: 58, width: (42 * value) / 100, height: 6, fill: INK[colour] }));
     return card({ label, size, corner: LETTERS[colour], centre: `${value}%`, ink: INK_TEXT[colour], band: INK[colour], extra: bar });
   }
   if (kind === WHITE) return card({ label, size, corner: 'W', centre: '10%', ink: '#555', band: '#bbb' });
@@ -75,7 +75,7 @@ function blend(c, m, y, k) {
 function board(view, ctx, mixes) {
   const b = view.board;
   const svg = s('svg', { class: 'cmyk-board', viewBox: '0 0 640 380', role: 'group', 'aria-label': t('cmyk.boardLabel') });
-  const places = [[20, 20], [490, 20], [20, 200], [490, 200]];
+  const places = [[10, 12], [480, 12], [10, 200], [480, 200]];
   const mix = b.mix >= 0 ? mixes[b.mix - FIRST_MIX] || [0, 0, 0, 0] : null;
   for (let c = 0; c < 4; c += 1) {
     const [x, y] = places[c];
@@ -87,19 +87,19 @@ function board(view, ctx, mixes) {
     const g = s('g', { class: 'cmyk-pile', 'data-keys': `pile:${c}`, role: 'img', 'aria-label': label, 'data-flip': `cmyk-pile-${c}`, 'data-sig': `${total}:${b.piles[c].join(',')}` });
     g.append(s('title', { text: label }));
     const jarH = 150;
-    g.append(s('rect', { x, y, width: 130, height: jarH + 10, rx: 10, fill: '#fafafa', stroke: INK[c], 'stroke-width': 3 }));
+    g.append(s('rect', { x, y, width: 150, height: jarH + 10, rx: 10, fill: '#fafafa', stroke: INK[c], 'stroke-width': 3 }));
     const fillH = (jarH * Math.min(total, 100)) / 100;
     g.append(s('rect', { class: 'ink-fill', x: x + 6, y: y + 5 + jarH - fillH, width: 60, height: fillH, fill: INK[c], opacity: b.closed[c] ? 0.45 : 0.9 }));
     if (base) g.append(s('line', { x1: x + 4, x2: x + 70, y1: y + 5 + jarH - (jarH * base) / 100, y2: y + 5 + jarH - (jarH * base) / 100, stroke: '#444', 'stroke-dasharray': '4 3' }));
     for (let tick = 25; tick < 100; tick += 25) g.append(s('line', { x1: x + 6, x2: x + 14, y1: y + 5 + jarH - (jarH * tick) / 100, y2: y + 5 + jarH - (jarH * tick) / 100, stroke: '#777' }));
-    g.append(s('text', { x: x + 98, y: y + 42, 'font-size': 28, 'font-weight': 800, 'text-anchor': 'middle', fill: INK_TEXT[c] }, `${total}%`));
-    g.append(s('text', { x: x + 98, y: y + 64, 'font-size': 13, 'text-anchor': 'middle', fill: '#333' }, colourName(c)));
-    g.append(s('text', { x: x + 98, y: y + 84, 'font-size': 10, 'text-anchor': 'middle', fill: '#555' }, status));
+    g.append(s('text', { x: x + 110, y: y + 42, 'font-size': 28, 'font-weight': 800, 'text-anchor': 'middle', fill: INK_TEXT[c] }, `${total}%`));
+    g.append(s('text', { x: x + 110, y: y + 64, 'font-size': 13, 'text-anchor': 'middle', fill: '#333' }, colourName(c)));
+    g.append(s('text', { x: x + 110, y: y + 84, 'font-size': 10, 'text-anchor': 'middle', fill: '#555' }, status));
     const chips = b.piles[c];
     chips.slice(-6).forEach((kind, i) => {
       const value = kind < WHITE ? `${(kind % 9 + 1) * 10}` : kind === WHITE ? 'W' : '★';
-      g.append(s('rect', { x: x + 74 + (i % 2) * 27, y: y + 96 + Math.floor(i / 2) * 20, width: 25, height: 17, rx: 3, fill: kind === WHITE ? '#fff' : INK[c], stroke: '#555', 'stroke-width': 0.5 }));
-      g.append(s('text', { x: x + 86 + (i % 2) * 27, y: y + 109 + Math.floor(i / 2) * 20, 'font-size': 10, 'text-anchor': 'middle', fill: c === 2 || kind === WHITE ? '#222' : '#fff' }, value));
+      g.append(s('rect', { x: x + 82 + (i % 2) * 30, y: y + 96 + Math.floor(i / 2) * 20, width: 25, height: 17, rx: 3, fill: kind === WHITE ? '#fff' : INK[c], stroke: '#555', 'stroke-width': 0.5 }));
+      g.append(s('text', { x: x + 95 + (i % 2) * 30, y: y + 109 + Math.floor(i / 2) * 20, 'font-size': 10, 'text-anchor': 'middle', fill: c === 2 || kind === WHITE ? '#222' : '#fff' }, value));
     });
     if (b.closed[c]) g.append(s('text', { x: x + 36, y: y + 90, 'font-size': 14, 'font-weight': 700, 'text-anchor': 'middle', fill: '#222' }, '✓'));
     svg.append(g);

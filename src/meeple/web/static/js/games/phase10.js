@@ -192,7 +192,7 @@ function render(ctx) {
   let summary = null;
   if (view.last_round && view.stage !== STAGE.OVER) {
     const lr = view.last_round;
-    summary = h('p', { class: 'round-summary' }, t('phase10.lastRound', { round: lr.round + 1, who: lr.went_out >= 0 ? ctx.name(lr.went_out) : t('common.nobody') }));
+    summary = h('p', { class: 'round-summary' }, t('phase10.lastRound', { round: lr.round, who: lr.went_out >= 0 ? ctx.name(lr.went_out) : t('common.nobody') }));
   }
   return h('div', { class: 'game phase10' }, seats, h('div', { class: 'p10-centre' }, middle, laid), building, summary, hand);
 }
@@ -232,12 +232,12 @@ function keyLabel(key, ctx) {
 function describe(event, ctx) {
   const a = event.action;
   if (event.kind === 'chance') {
-    if (!event.visible || !event.outcome) return event.outcome && event.outcome.type === 'Deal' ? t('phase10.log.deal') : t('phase10.log.drawHidden');
+    if (!event.visible || !event.outcome) return ctx.prev && ctx.prev.kind === 'action' && ctx.prev.action && ctx.prev.action.type === 'DrawStock' ? t('phase10.log.drawHidden') : t('phase10.log.deal');
     if (event.outcome.type === 'Deal') return t('phase10.log.deal');
     if (event.outcome.type === 'Draw') return t('phase10.log.drew', { card: cardName(event.outcome.card) });
     return '';
   }
-  if (!a) return t('common.log.hidden');
+  if (!a) return t('phase10.log.placeHidden');
   switch (a.type) {
     case 'DrawStock':
       return t('phase10.log.drawStock');
@@ -283,7 +283,7 @@ function prompt(ctx, prefix) {
 }
 
 function headline(view, ctx) {
-  const round = t('phase10.round', { n: view.round + 1 });
+  const round = t('phase10.round', { n: view.round });
   if (view.stage === STAGE.OVER) return `${round} · ${t('common.gameOver')}`;
   return `${round}${view.tiebreak ? ` · ${t('phase10.tiebreak')}` : ''} · ${t('common.toAct', { name: ctx.name(view.turn) })}`;
 }

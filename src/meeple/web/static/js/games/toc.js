@@ -265,7 +265,7 @@ function pawnName(pawn) {
 
 function describe(event, ctx) {
   if (event.kind === 'chance') {
-    if (event.outcome && event.outcome.type === 'Deal') return t('toc.log.deal');
+    if ((event.outcome && event.outcome.type === 'Deal') || (!event.outcome && !(ctx.prev && ctx.prev.kind === 'action'))) return t('toc.log.deal');
     if (event.visible && event.outcome && event.outcome.type === 'Draw') return t('toc.log.drew', { card: cardName(event.outcome.card) });
     return t('toc.log.drawHidden');
   }

@@ -180,7 +180,7 @@ function keyLabel(key, ctx) {
 function describe(event, ctx) {
   const geo = geometry(ctx.players, ctx.options.layout);
   if (event.kind === 'chance') {
-    if (event.outcome && event.outcome.type === 'Deal') return t('toquer.log.deal');
+    if ((event.outcome && event.outcome.type === 'Deal') || (!event.outcome && !(ctx.prev && ctx.prev.kind === 'action'))) return t('toquer.log.deal');
     if (event.visible && event.outcome && event.outcome.type === 'Draw') return t('toquer.log.drew', { v: event.outcome.card });
     return t('toquer.log.drawHidden');
   }
