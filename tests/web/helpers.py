@@ -30,3 +30,31 @@ def point(page: Page, selector: str) -> None:
 def game_view(page: Page) -> dict[str, object]:
     view: dict[str, object] = page.evaluate("window.__meeple.state && window.__meeple.state.view")
     return view
+
+
+def require_game(server, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Skip when the server does not offer ``name`` (a game still on its own branch)."""
+    import httpx
+    import pytest
+
+    games = httpx.get(f"{server.base}/api/games", timeout=10, trust_env=False).json()["games"]
+    if name not in {game["name"] for game in games}:
+        pytest.skip(f"the game {name!r} is not registered in this checkout")
+
+
+def create_by_lobby(page, base: str, game: str, players: int, humans: tuple[int, ...] = (0,), name: str = "Ann") -> None:  # type: ignore[no-untyped-def]
+    """Create a table through the lobby form: ``humans`` are the people's seats, bots
+    (heuristic when the game has one) fill the others, at the fastest bot pace."""
+    page.goto(base + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    page.fill("#your-name", name)
+    for seat in range(players):
+        if seat in humans:
+            page.select_option(f"#seat-{seat}", "human")
+        else:
+            options = page.eval_on_selector_all(f"#seat-{seat} option", "els => els.map(e => e.value)")
+            page.select_option(f"#seat-{seat}", "bot:heuristic" if "bot:heuristic" in options else options[-1])
+    page.select_option("#bot-pace", "0")
+    page.click("#create-button")
+    page.wait_for_selector(".board")

@@ -19,7 +19,7 @@ function effect(rank) {
 
 function drawCard(rank, size = 'md') {
   const red = [1, 12, 13, 14].includes(rank);
-  const hint = s('text', { x: 30, y: 74, 'font-size': 10, 'text-anchor': 'middle', fill: '#555' }, effect(rank));
+  const hint = s('text', { x: 30, y: 66, 'font-size': 10, 'text-anchor': 'middle', fill: '#555' }, effect(rank));
   return card({ label: cardName(rank), size, corner: rankName(rank), centre: rankName(rank), ink: red ? '#b3261e' : '#1b1b1b', extra: hint });
 }
 
@@ -150,12 +150,14 @@ function boardSvg(view, ctx, geo) {
   }
   // Réserves de départ: four places beside each Départ.
   for (let seat = 0; seat < geo.players; seat += 1) {
-    const pts = [0, 1, 2, 3].map((j) => L.reserve(seat, j));
-    const xs = pts.map((p) => p[0]);
-    const ys = pts.map((p) => p[1]);
-    const pad = L.radius + 6;
+    const a = L.angle(geo.depart[seat]);
+    const [cx, cy] = L.at(a, L.R + 58);
+    const [x0, y0] = L.reserve(seat, 0);
+    const [x3, y3] = L.reserve(seat, 3);
+    const span = Math.hypot(x3 - x0, y3 - y0);
+    const pad = Math.max(L.radius * 1.05, 9) + 6;
     const label = t('toc.reserveLabel', { name: ctx.name(seat), n: view.positions.slice(seat * 4, seat * 4 + 4).filter((p) => p < 0).length });
-    svg.append(s('rect', { class: 'reserve', 'data-keys': `reserve:${seat}`, role: 'img', 'aria-label': label, x: Math.min(...xs) - pad, y: Math.min(...ys) - pad, width: Math.max(...xs) - Math.min(...xs) + 2 * pad, height: Math.max(...ys) - Math.min(...ys) + 2 * pad, rx: 10, fill: '#fff8', stroke: seatColour(seat), 'stroke-width': 2.5 }, s('title', { text: label })));
+    svg.append(s('rect', { class: 'reserve', 'data-keys': `reserve:${seat}`, role: 'img', 'aria-label': label, x: cx - span / 2 - pad, y: cy - pad, width: span + 2 * pad, height: 2 * pad, rx: pad, transform: `rotate(${(a * 180) / Math.PI - 90} ${cx} ${cy})`, fill: '#fff8', stroke: seatColour(seat), 'stroke-width': 2.5 }, s('title', { text: label })));
   }
   // Pawns.
   const pawns = s('g', { class: 'pawns' });
@@ -276,7 +278,7 @@ function describe(event, ctx) {
     case 'Enter':
       return t('toc.log.enter', { card: cardName(a.card), colour: t(`common.seatColours.${a.seat % 8}`) });
     case 'Move':
-      return t('toc.log.move', { card: cardName(a.card), pawn: pawnName(a.pawn), to: cellName(geo, a.dest) });
+      return t('toc.log.move', { card: cardName(a.card), pawn: pawnName(a.pawn), to: cellLabel(geo, a.dest) });
     case 'Swap':
       return t('toc.log.swap', { a: pawnName(a.pawn), b: pawnName(a.other) });
     case 'Discard':

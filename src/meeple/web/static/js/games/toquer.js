@@ -185,7 +185,7 @@ function describe(event, ctx) {
     return t('toquer.log.drawHidden');
   }
   const a = event.action;
-  if (!a) return t('common.log.hidden');
+  if (!a) return t('toquer.log.secret');
   const pos = (p) => positionName(geo, p);
   switch (a.type) {
     case 'Reveal':
