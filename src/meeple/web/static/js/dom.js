@@ -73,3 +73,10 @@ export function permutations(items) {
   });
   return out;
 }
+
+/** Text with `identifiers` in backticks, as nodes: identifiers become <code translate="no">. */
+export function richText(text) {
+  return String(text)
+    .split('`')
+    .map((part, index) => (index % 2 ? h('code', { translate: 'no' }, part) : part));
+}

@@ -1,7 +1,7 @@
 // The lobby: create a table (game, players, every option with its explanation, a bot
 // or a person per seat, a clock), the open, running and finished tables, joining,
 // watching and share links.
-import { h, mount } from './dom.js';
+import { h, mount, richText } from './dom.js';
 import { t, tOr, language } from './i18n.js';
 import { api, rememberSeat, playerName, rememberName, seatFor } from './api.js';
 import { seatName, botName } from './names.js';
@@ -36,13 +36,13 @@ function optionInput(game, option) {
     input.dataset.kind = 'json';
   }
   input.dataset.default = JSON.stringify(option.default);
-  const defaultText = option.choices ? choiceLabel(game, option, option.default) : typeof option.default === 'boolean' ? t(option.default ? 'lobby.yes' : 'lobby.no') : JSON.stringify(option.default);
+  const defaultText = option.choices ? choiceLabel(game, option, option.default) : typeof option.default === 'boolean' ? t(option.default ? 'lobby.yes' : 'lobby.no') : `\`${JSON.stringify(option.default)}\``;
   return h(
     'div',
     { class: `option option-${input.dataset.kind}` },
     h('label', { for: id }, optionLabel(game, option)),
     input,
-    h('p', { class: 'option-doc', id: describedBy }, optionDoc(game, option), ' ', h('span', { class: 'muted' }, t('lobby.default', { value: defaultText }))),
+    h('p', { class: 'option-doc', id: describedBy }, richText(optionDoc(game, option)), ' ', h('span', { class: 'muted' }, richText(t('lobby.default', { value: defaultText })))),
   );
 }
 
@@ -146,7 +146,7 @@ export class LobbyPage {
     );
     mount(this.formBox, h('h2', { id: 'create-title' }, t('lobby.createTitle')), form);
     const summary = tOr(`games.${name}.summary`, game.summary);
-    mount(this.rulesBox, h('details', {}, h('summary', {}, t('lobby.rules', { game: tOr(`games.${name}.title`, game.title) })), h('pre', { class: 'rules-text', lang: language() }, summary)));
+    mount(this.rulesBox, h('details', {}, h('summary', {}, t('lobby.rules', { game: tOr(`games.${name}.title`, game.title) })), h('pre', { class: 'rules-text', lang: language() }, richText(summary))));
   }
 
   toggleClock() {

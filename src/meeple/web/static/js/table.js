@@ -226,8 +226,9 @@ export class TablePage {
     if (!this.table) return;
     const e = this.el;
     const game = this.game;
-    e.title.textContent = `${this.table.title || this.table.game}${this.table.name ? ` — ${this.table.name}` : ''}`;
-    document.title = `${this.table.title || this.table.game} · meeple`;
+    const title = tOr(`games.${this.table.game}.title`, this.table.title || this.table.game);
+    e.title.textContent = `${title}${this.table.name ? ` — ${this.table.name}` : ''}`;
+    document.title = `${title} · meeple`;
     this.setConnection(this.connection);
     e.notation.replaceChildren(
       h('label', { for: 'move-input' }, t('table.typeMove')),
