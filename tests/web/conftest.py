@@ -73,7 +73,10 @@ class Server:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             try:
-                if httpx.get(f"{self.base}/api/health", timeout=1, trust_env=False).status_code == 200:
+                if (
+                    httpx.get(f"{self.base}/api/health", timeout=1, trust_env=False).status_code
+                    == 200
+                ):
                     return
             except httpx.HTTPError:
                 pass
@@ -118,7 +121,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def browser() -> Iterator[object]:
     require_browser()
     with sync_api.sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
         try:
             yield launched
         finally:
@@ -152,4 +157,3 @@ def screenshot(page: "sync_api.Page", name: str) -> Path:
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
-

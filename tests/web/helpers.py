@@ -42,7 +42,9 @@ def require_game(server, name: str) -> None:  # type: ignore[no-untyped-def]
         pytest.skip(f"the game {name!r} is not registered in this checkout")
 
 
-def create_by_lobby(page, base: str, game: str, players: int, humans: tuple[int, ...] = (0,), name: str = "Ann") -> None:  # type: ignore[no-untyped-def]
+def create_by_lobby(
+    page, base: str, game: str, players: int, humans: tuple[int, ...] = (0,), name: str = "Ann"
+) -> None:  # type: ignore[no-untyped-def]
     """Create a table through the lobby form: ``humans`` are the people's seats, bots
     (heuristic when the game has one) fill the others, at the fastest bot pace."""
     page.goto(base + "/")
@@ -53,8 +55,12 @@ def create_by_lobby(page, base: str, game: str, players: int, humans: tuple[int,
         if seat in humans:
             page.select_option(f"#seat-{seat}", "human")
         else:
-            options = page.eval_on_selector_all(f"#seat-{seat} option", "els => els.map(e => e.value)")
-            page.select_option(f"#seat-{seat}", "bot:heuristic" if "bot:heuristic" in options else options[-1])
+            options = page.eval_on_selector_all(
+                f"#seat-{seat} option", "els => els.map(e => e.value)"
+            )
+            page.select_option(
+                f"#seat-{seat}", "bot:heuristic" if "bot:heuristic" in options else options[-1]
+            )
     page.select_option("#bot-pace", "0")
     page.click("#create-button")
     page.wait_for_selector(".board")

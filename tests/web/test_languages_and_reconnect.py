@@ -32,7 +32,11 @@ def english_phrases(lang: str) -> set[str]:
             continue  # the same in both languages (a game's name, a number)
         for piece in re.split(r"\{\{\s*\w+\s*\}\}|\n", text):
             piece = piece.strip(" .:,;()·–-")
-            if len(piece) >= 5 and re.search(r"[A-Za-z]{3}", piece) and piece not in other.get(key, ""):
+            if (
+                len(piece) >= 5
+                and re.search(r"[A-Za-z]{3}", piece)
+                and piece not in other.get(key, "")
+            ):
                 phrases.add(piece)
     return phrases
 
@@ -57,7 +61,9 @@ VISIBLE_TEXT = """
 def assert_no_english(page, lang: str, where: str) -> None:  # type: ignore[no-untyped-def]
     text = page.evaluate(VISIBLE_TEXT)
     # Notation (what a person types) is marked translate="no" and left out.
-    for code in page.eval_on_selector_all('[translate="no"], code', "els => els.map(e => e.innerText || e.value || '')"):
+    for code in page.eval_on_selector_all(
+        '[translate="no"], code', "els => els.map(e => e.innerText || e.value || '')"
+    ):
         if code:
             text = text.replace(code, "")
     found = sorted(
@@ -69,7 +75,9 @@ def assert_no_english(page, lang: str, where: str) -> None:  # type: ignore[no-u
 
 
 @pytest.mark.parametrize("lang,locale", [("fr", "fr-FR"), ("ja", "ja-JP")])
-def test_french_and_japanese_pages_show_no_english(server, new_page, lang: str, locale: str) -> None:  # type: ignore[no-untyped-def]
+def test_french_and_japanese_pages_show_no_english(
+    server, new_page, lang: str, locale: str
+) -> None:  # type: ignore[no-untyped-def]
     page = new_page(locale=locale)
     page.goto(server.base + "/")
     page.wait_for_selector("#create-button")
@@ -98,7 +106,9 @@ def test_language_can_be_switched(server, new_page) -> None:  # type: ignore[no-
     page.wait_for_selector("#create-button")
     assert page.inner_text("#create-button") == "Create the table"
     page.select_option("#lang", "ja")
-    page.wait_for_function("() => document.getElementById('create-button').innerText === 'テーブルを作る'")
+    page.wait_for_function(
+        "() => document.getElementById('create-button').innerText === 'テーブルを作る'"
+    )
     page.reload()
     page.wait_for_selector("#create-button")
     assert page.inner_text("#create-button") == "テーブルを作る"  # remembered

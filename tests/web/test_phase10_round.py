@@ -42,8 +42,8 @@ def test_play_a_whole_phase10_round_by_clicking(server, new_page) -> None:  # ty
         wait_my_turn(page, timeout=60_000) if game_view(page)["turn"] == 0 else None
         if page.get_attribute(".board", "data-my-turn") != "true":
             page.wait_for_function(
-                "() => { const v = window.__meeple.state.view;"
-                " return v.round !== 1 || document.querySelector('.board').dataset.myTurn === 'true'; }",
+                "() => window.__meeple.state.view.round !== 1"
+                " || document.querySelector('.board').dataset.myTurn === 'true'",
                 timeout=60_000,
             )
             continue

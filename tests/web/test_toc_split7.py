@@ -67,7 +67,11 @@ def test_toc_split_seven_by_pointing(server, new_page) -> None:  # type: ignore[
                 if cell is None:
                     point(page, selector)  # pointing again takes the pawn back
                     continue
-                point(page, f".board .cell.choosable[data-keys='cell:{cell}'], .board .pawn.choosable[data-keys$=' cell:{cell}']")
+                point(
+                    page,
+                    f".board .cell.choosable[data-keys='cell:{cell}'], "
+                    f".board .pawn.choosable[data-keys$=' cell:{cell}']",
+                )
                 page.wait_for_function("() => window.__meeple.state.view.pending !== null")
                 banner = page.inner_text(".toc .banner")
                 assert "7" in banner

@@ -38,7 +38,9 @@ def test_toquer_knock_and_exchange_by_pointing(server, new_page) -> None:  # typ
     bob.fill("#join-name", "Bob")
     bob.click("#join-button")
     for page in (ann, bob):
-        page.wait_for_function("() => window.__meeple.table && window.__meeple.table.status === 'running'")
+        page.wait_for_function(
+            "() => window.__meeple.table && window.__meeple.table.status === 'running'"
+        )
         page.wait_for_selector(".tq-strip")
 
     phases: dict[str, set[str]] = {"ann": set(), "bob": set()}
