@@ -1,7 +1,10 @@
 """Pointing helpers shared by the browser tests: they act only through what a person
 sees (highlighted cards, piles, buttons), never by sending moves directly."""
 
+import contextlib
+
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 
 def version(page: Page) -> int:
@@ -18,13 +21,17 @@ def point(page: Page, selector: str) -> None:
     before_version = version(page)
     before_chosen = page.get_attribute(".board", "data-chosen")
     page.locator(selector).first.click()
-    page.wait_for_function(
-        """([v, c]) => {
-            const board = document.querySelector('.board');
-            return board && (board.dataset.version !== String(v) || board.dataset.chosen !== c);
-        }""",
-        arg=[before_version, before_chosen or ""],
-    )
+    # When the page moves on under the click (a bot's move, a new state), nothing changes
+    # here: the callers' loops look again at what may be chosen now.
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            """([v, c]) => {
+                const board = document.querySelector('.board');
+                return board && (board.dataset.version !== String(v) || board.dataset.chosen !== c);
+            }""",
+            arg=[before_version, before_chosen or ""],
+            timeout=5_000,
+        )
 
 
 def game_view(page: Page) -> dict[str, object]:

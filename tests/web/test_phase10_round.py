@@ -54,7 +54,7 @@ def test_play_a_whole_phase10_round_by_clicking(server, new_page) -> None:  # ty
         clicks += 1
         assert clicks < 400, "the round should have ended"
     view = game_view(page)
-    assert view["round"] == 2 or view["stage"] == 5
+    assert view["round"] >= 2 or view["stage"] == 5
     assert view["last_round"] is not None
     screenshot(page, "phase10-after-round")
     # The log describes the moves in words, and the scores sit beside the table.

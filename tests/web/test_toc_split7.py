@@ -56,8 +56,10 @@ def test_toc_split_seven_by_pointing(server, new_page) -> None:  # type: ignore[
     while time.monotonic() < deadline and not split_done:
         page.wait_for_selector('.board[data-my-turn="true"]', timeout=60_000)
         view = game_view(page)
-        if view["pending"] is None and 7 in view["hand"] and len(my_track_pawns(view)) >= 2:
-            point(page, ".board .hand-card[data-keys='card:7']")
+        seven = ".board .hand-card.choosable[data-keys='card:7']"
+        can_split = view["pending"] is None and len(my_track_pawns(view)) >= 2
+        if can_split and page.locator(seven).count():
+            point(page, seven)
             for pawn in my_track_pawns(view):
                 selector = f".board .pawn.choosable[data-keys^='pawn:{pawn} ']"
                 if not page.locator(selector).count():

@@ -185,7 +185,7 @@ function boardSvg(view, ctx, geo) {
     Object.entries({ x: 10, y: -66, width: 90, height: 132 }).forEach(([k, v]) => c.setAttribute(k, v));
     played.append(s('g', { 'data-flip': `toc-played-${view.played.length}` }, c));
   } else {
-    played.append(s('rect', { x: 10, y: -66, width: 90, height: 132, rx: 8, fill: 'none', stroke: '#8a6a3a', 'stroke-dasharray': '6 4' }));
+    played.append(s('rect', { x: 10, y: -66, width: 90, height: 132, rx: 8, fill: '#ffffff08', stroke: '#8a6a3a', 'stroke-dasharray': '6 4' }));
   }
   svg.append(played);
   svg.append(s('rect', { x: -100, y: -66, width: 90, height: 132, rx: 8, fill: '#2f4a8a', stroke: '#fff', 'stroke-width': 3, role: 'img', 'aria-label': t('toc.talon', { n: view.talon_size }) }));
