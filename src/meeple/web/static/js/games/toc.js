@@ -135,7 +135,9 @@ function boardSvg(view, ctx, geo) {
       stroke = seatColour(zoneSeat);
     }
     const r = chord ? L.radius * 0.85 : L.radius;
-    const attrs = { class: 'cell', 'data-keys': `cell:${cell}`, 'aria-label': cellLabel(geo, cell), role: 'img' };
+    // An occupied cell is pointed at through its pawn (which carries the cell's key too).
+    const occupied = view.positions.includes(cell);
+    const attrs = { class: 'cell', 'data-keys': occupied ? null : `cell:${cell}`, 'aria-label': cellLabel(geo, cell), role: 'img' };
     const g = s('g', attrs, s('title', { text: `${cellLabel(geo, cell)}` }), s('circle', { cx: x, cy: y, r, fill, stroke, 'stroke-width': zoneSeat >= 0 ? 3 : 1.5, 'stroke-dasharray': chord ? '3 2' : null }));
     if (intersection) g.append(s('circle', { cx: x, cy: y, r: r + 5, fill: 'none', stroke: '#6b4e2a', 'stroke-width': 2, 'stroke-dasharray': '4 3' }));
     if (geo.entry.includes(cell)) g.append(s('circle', { cx: x, cy: y, r: r * 0.4, fill: seatColour(geo.entry.indexOf(cell)) }));
