@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 SERVER_STAMP := $(VENV)/.installed-server
 
-.PHONY: play serve postgres test lint typecheck unit bench clean
+.PHONY: play serve postgres chromium test lint typecheck unit bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,13 +40,21 @@ postgres:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
 	else echo "PostgreSQL binaries not found: the PostgreSQL server tests will be skipped"; fi
 
+# The browser tests drive Debian's Chromium (tests/web/); install it when missing (as
+# root, as in CI). Playwright itself comes from the dev extra: never `playwright install`.
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
+	else echo "/usr/bin/chromium not found: the browser tests will be skipped"; fi
+
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src
 
-unit: $(DEV_STAMP) postgres
+unit: $(DEV_STAMP) postgres chromium
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit

@@ -1,0 +1,87 @@
+// The server's REST API (see docs/server.md) and the seat tokens kept in localStorage.
+export class ApiError extends Error {
+  constructor(status, detail) {
+    super(typeof detail === 'string' ? detail : Array.isArray(detail) ? detail.map((d) => d.msg || JSON.stringify(d)).join('; ') : JSON.stringify(detail));
+    this.status = status;
+    this.detail = detail;
+  }
+}
+
+async function request(method, path, body, token) {
+  const headers = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data && data.detail !== undefined ? data.detail : response.statusText);
+  return data;
+}
+
+let gamesCache = null;
+
+export const api = {
+  async games() {
+    if (gamesCache) return gamesCache;
+    const data = await request('GET', '/api/games');
+    const list = Array.isArray(data) ? data : data.games;
+    gamesCache = Object.fromEntries(list.map((game) => [game.name, game]));
+    return gamesCache;
+  },
+  tables(statuses = ['open', 'running']) {
+    const query = statuses.map((status) => `status=${encodeURIComponent(status)}`).join('&');
+    return request('GET', `/api/tables?${query}`).then((data) => data.tables);
+  },
+  table: (id) => request('GET', `/api/tables/${encodeURIComponent(id)}`),
+  createTable: (body) => request('POST', '/api/tables', body),
+  join: (id, seat, name) => request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { name }),
+  leave: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/leave`, undefined, token),
+  start: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/start`, undefined, token),
+  replay(id, seat, token) {
+    const query = seat === null || seat === undefined ? '' : `?seat=${seat}`;
+    return request('GET', `/api/tables/${encodeURIComponent(id)}/replay${query}`, undefined, token);
+  },
+};
+
+const TOKENS_KEY = 'meeple.tokens';
+
+function readTokens() {
+  try {
+    return JSON.parse(localStorage.getItem(TOKENS_KEY) || '{}');
+  } catch {
+    return {};
+  }
+}
+
+/** The seat and token this browser holds at table ``id`` (or null). */
+export function seatFor(id) {
+  return readTokens()[id] || null;
+}
+
+export function rememberSeat(id, seat, token) {
+  const tokens = readTokens();
+  tokens[id] = { seat, token };
+  localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
+}
+
+export function forgetSeat(id) {
+  const tokens = readTokens();
+  delete tokens[id];
+  localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
+}
+
+export function playerName() {
+  return localStorage.getItem('meeple.name') || '';
+}
+
+export function rememberName(name) {
+  localStorage.setItem('meeple.name', name);
+}

@@ -1,0 +1,291 @@
+// Phase 10: hands, draw and discard piles, laid phases, the phase being laid, scores.
+import { h, s, seatColour } from '../dom.js';
+import { card, pile } from '../cards.js';
+import { t } from '../i18n.js';
+
+const WILD = 48;
+const SKIP = 49;
+const COLOURS = ['r', 'b', 'y', 'g'];
+const INKS = { r: '#d1242f', b: '#1f5fc6', y: '#c98a00', g: '#1f8a3b' };
+const STANDARD = ['set3+set3', 'set3+run4', 'set4+run4', 'run7', 'run8', 'run9', 'set4+set4', 'colour7', 'set5+set2', 'set5+set3'];
+const KIND = { 0: 'set', 1: 'run', 2: 'colour' };
+const STAGE = { DEAL: 0, DRAW: 1, DRAWING: 2, PLAY: 3, LAYING: 4, OVER: 5 };
+
+const numberOf = (code) => (code < WILD ? Math.floor(code / 4) + 1 : 0);
+const colourOf = (code) => (code < WILD ? COLOURS[code % 4] : null);
+
+export function cardName(code) {
+  if (code === WILD) return t('phase10.wild');
+  if (code === SKIP) return t('phase10.skip');
+  return t('phase10.card', { n: numberOf(code), colour: t(`phase10.colours.${colourOf(code)}`) });
+}
+
+function notation(code) {
+  if (code === WILD) return 'W';
+  if (code === SKIP) return 'S';
+  return `${numberOf(code)}${colourOf(code)}`;
+}
+
+function drawCard(code, size = 'md', value = null) {
+  const label = cardName(code) + (value !== null && code === WILD ? ` (${value})` : '');
+  if (code === WILD) {
+    const quarters = s('g', {}, ...COLOURS.map((c, i) => s('path', { d: `M30 44 L${30 + 22 * Math.cos((i * Math.PI) / 2)} ${44 + 22 * Math.sin((i * Math.PI) / 2)} A22 22 0 0 1 ${30 + 22 * Math.cos(((i + 1) * Math.PI) / 2)} ${44 + 22 * Math.sin(((i + 1) * Math.PI) / 2)} Z`, fill: INKS[c] })));
+    return card({ label, size, corner: 'W', centre: value === null ? 'W' : String(value), ink: '#111', paper: '#f4f1ea', extra: quarters });
+  }
+  if (code === SKIP) {
+    const sign = s('g', {}, s('circle', { cx: 30, cy: 44, r: 16, fill: 'none', stroke: '#fff', 'stroke-width': 5 }), s('line', { x1: 19, y1: 55, x2: 41, y2: 33, stroke: '#fff', 'stroke-width': 5 }));
+    return card({ label, size, corner: '', fill: '#1c3f7a', extra: sign });
+  }
+  const ink = INKS[colourOf(code)];
+  return card({ label, size, corner: String(numberOf(code)), centre: String(numberOf(code)), ink, band: ink });
+}
+
+export function phaseList(options) {
+  let phases = options && Array.isArray(options.phases) && options.phases.length ? options.phases : STANDARD;
+  if (options && options.even_odd === 'even') phases = phases.filter((_, i) => i % 2 === 1);
+  if (options && options.even_odd === 'odd') phases = phases.filter((_, i) => i % 2 === 0);
+  return phases;
+}
+
+export function describePhase(text) {
+  return String(text)
+    .toLowerCase()
+    .replace(/\s/g, '')
+    .split('+')
+    .map((part) => {
+      const match = /^(set|run|colou?r)(\d+)$/.exec(part);
+      if (!match) return part;
+      const kind = match[1].startsWith('col') ? 'colour' : match[1];
+      return t(`phase10.group.${kind}`, { n: match[2] });
+    })
+    .join(' + ');
+}
+
+function groupTitle(group) {
+  if (group.kind === 0) return t('phase10.laid.set', { n: group.key });
+  if (group.kind === 1) return t('phase10.laid.run', { from: group.key, to: group.key + group.cards.length - 1 });
+  return t('phase10.laid.colour', { colour: t(`phase10.colours.${COLOURS[group.key]}`) });
+}
+
+function valueLabel(kind, value) {
+  return kind === 2 ? t(`phase10.colours.${COLOURS[value]}`) : String(value);
+}
+
+function sortHand(hand, mode) {
+  const cards = hand.slice();
+  if (mode === 'colour') cards.sort((a, b) => (a >= WILD || b >= WILD ? a - b : a % 4 - b % 4 || a - b));
+  else cards.sort((a, b) => a - b);
+  return cards;
+}
+
+function seatPanel(seat, view, ctx) {
+  const phases = phaseList(ctx.options);
+  const index = view.phase_index[seat];
+  const done = index >= phases.length;
+  const phaseText = done ? t('phase10.allDone') : t('phase10.phaseN', { n: index + 1, desc: describePhase(phases[index]) });
+  const turn = view.turn === seat && view.stage !== STAGE.OVER;
+  const flags = [];
+  if (view.laid[seat]) flags.push(h('span', { class: 'badge ok' }, t('phase10.laidDown')));
+  if (view.skipped[seat]) flags.push(h('span', { class: 'badge warn' }, t('phase10.skipped')));
+  if (!view.active[seat]) flags.push(h('span', { class: 'badge' }, t('phase10.sittingOut')));
+  const known = view.known[seat] && view.known[seat].length && seat !== view.seat
+    ? h('div', { class: 'known' }, t('phase10.known'), ' ', ...view.known[seat].map((code) => drawCard(code, 'xs')))
+    : null;
+  const label = t('phase10.seatLabel', { name: ctx.name(seat), phase: phaseText, cards: view.hand_sizes[seat], score: view.scores[seat] });
+  return h(
+    'div',
+    { class: `seat-panel${turn ? ' to-act' : ''}${seat === view.seat ? ' me' : ''}`, 'data-keys': `seat:${seat}`, 'aria-label': label, style: { '--seat': seatColour(seat) } },
+    h('div', { class: 'seat-name' }, h('span', { class: 'dot' }), ctx.name(seat)),
+    h('div', { class: 'seat-phase' }, phaseText),
+    h('div', { class: 'seat-line' }, t('phase10.cardsInHand', { n: view.hand_sizes[seat] }), ' · ', t('phase10.points', { n: view.scores[seat] })),
+    h('div', { class: 'badges' }, flags),
+    known,
+  );
+}
+
+function render(ctx) {
+  const { view } = ctx;
+  const players = view.hand_sizes.length;
+  const me = view.seat;
+  const order = [];
+  for (let k = 0; k < players; k += 1) order.push(((me ?? 0) + k) % players);
+  const seats = h('div', { class: 'p10-seats' }, order.map((seat) => seatPanel(seat, view, ctx)));
+
+  const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+  const stock = h('div', { class: 'pile-slot', 'data-keys': 'pile:stock', 'data-flip': 'p10-stock', 'aria-label': t('phase10.drawPile', { n: view.draw_pile_size }) }, pile({ label: t('phase10.drawPile', { n: view.draw_pile_size }), count: view.draw_pile_size, size: 'lg' }), h('div', { class: 'pile-caption' }, t('phase10.drawPile', { n: view.draw_pile_size })));
+  const discardLabel = top === null ? t('phase10.discardEmpty') : t('phase10.discardTop', { card: cardName(top), n: view.discard.length });
+  const discard = h('div', { class: 'pile-slot', 'data-keys': 'pile:discard', 'aria-label': discardLabel }, h('div', { 'data-flip': `p10-discard-${view.discard.length}`, 'data-sig': String(top) }, top === null ? pile({ label: discardLabel, count: 0, size: 'lg' }) : drawCard(top, 'lg')), h('div', { class: 'pile-caption' }, t('phase10.discardPile', { n: view.discard.length })));
+  const middle = h('div', { class: 'p10-middle' }, stock, discard);
+
+  const groupsByOwner = new Map();
+  view.table.forEach((group, index) => {
+    if (!groupsByOwner.has(group.owner)) groupsByOwner.set(group.owner, []);
+    groupsByOwner.get(group.owner).push([group, index]);
+  });
+  const laid = h(
+    'div',
+    { class: 'p10-table', 'aria-label': t('phase10.tableLabel') },
+    view.table.length === 0 ? h('p', { class: 'hint' }, t('phase10.noLaid')) : null,
+    [...groupsByOwner.entries()].map(([owner, groups]) =>
+      h(
+        'div',
+        { class: 'laid-owner', style: { '--seat': seatColour(owner) } },
+        h('div', { class: 'laid-owner-name' }, h('span', { class: 'dot' }), ctx.name(owner)),
+        groups.map(([group, index]) =>
+          h(
+            'div',
+            { class: 'laid-group', 'data-keys': `laid:${index}`, 'data-flip': `p10-laid-${index}`, 'data-sig': group.cards.join(','), 'aria-label': t('phase10.groupLabel', { k: index + 1, desc: groupTitle(group), cards: group.cards.map(cardName).join(', ') }) },
+            h('div', { class: 'group-title' }, h('b', {}, `#${index + 1}`), ' ', groupTitle(group)),
+            h('div', { class: 'group-cards' }, group.cards.map((code, i) => drawCard(code, 'sm', code === WILD && group.kind === 1 ? group.key + i : null))),
+          ),
+        ),
+      ),
+    ),
+  );
+
+  let building = null;
+  if (view.building && view.building.length) {
+    building = h(
+      'div',
+      { class: 'p10-building', 'aria-label': t('phase10.building') },
+      h('h3', {}, t('phase10.building')),
+      h(
+        'div',
+        { class: 'build-groups' },
+        view.building.map((group, index) => {
+          const slots = [];
+          group.cards.forEach((code, i) => slots.push(drawCard(code, 'sm', code === WILD ? valueLabel(group.kind, group.values[i]) : null)));
+          for (let i = group.cards.length; i < group.size; i += 1) slots.push(h('div', { class: 'slot-empty card card-sm', 'aria-hidden': 'true' }));
+          const desc = t(`phase10.group.${KIND[group.kind]}`, { n: group.size });
+          return h('div', { class: 'build-group', 'data-keys': `build:${index}`, 'data-flip': `p10-build-${index}`, 'data-sig': group.cards.join(','), 'aria-label': t('phase10.buildLabel', { g: index + 1, desc, have: group.cards.length }) }, h('div', { class: 'group-title' }, h('b', {}, `g${index + 1}`), ' ', desc), h('div', { class: 'group-cards' }, slots));
+        }),
+      ),
+    );
+  }
+
+  let hand = null;
+  if (view.hand) {
+    const mode = ctx.ui.sort || 'number';
+    const cards = sortHand(view.hand, mode);
+    const seen = {};
+    hand = h(
+      'section',
+      { class: 'hand-area', 'aria-label': t('common.yourHand') },
+      h(
+        'div',
+        { class: 'hand-tools' },
+        h('span', {}, t('common.yourHand')),
+        h('button', { type: 'button', class: 'small', 'aria-pressed': String(mode === 'number'), onclick: () => ctx.setUi({ sort: 'number' }) }, t('phase10.sortNumber')),
+        h('button', { type: 'button', class: 'small', 'aria-pressed': String(mode === 'colour'), onclick: () => ctx.setUi({ sort: 'colour' }) }, t('phase10.sortColour')),
+      ),
+      h(
+        'div',
+        { class: 'hand' },
+        cards.map((code) => {
+          seen[code] = (seen[code] || 0) + 1;
+          return h('div', { class: 'hand-card', 'data-keys': `card:${code}`, 'data-flip': `p10-hand-${code}-${seen[code]}`, 'aria-label': cardName(code) }, drawCard(code, 'lg'));
+        }),
+      ),
+    );
+  }
+
+  let summary = null;
+  if (view.last_round && view.stage !== STAGE.OVER) {
+    const lr = view.last_round;
+    summary = h('p', { class: 'round-summary' }, t('phase10.lastRound', { round: lr.round, who: lr.went_out >= 0 ? ctx.name(lr.went_out) : t('common.nobody') }));
+  }
+  return h('div', { class: 'game phase10' }, seats, h('div', { class: 'p10-centre' }, middle, laid), building, summary, hand);
+}
+
+function paths(action) {
+  switch (action.type) {
+    case 'DrawStock':
+      return [['pile:stock']];
+    case 'TakeDiscard':
+      return [['pile:discard']];
+    case 'BeginPhase':
+      return [['btn:lay']];
+    case 'Place':
+      return [action.card === WILD ? [`card:${action.card}`, `build:${action.group}`, `choice:v${action.value}`] : [`card:${action.card}`, `build:${action.group}`]];
+    case 'Hit':
+      return [action.card === WILD ? [`card:${action.card}`, `laid:${action.group}`, `choice:${action.high ? 'high' : 'low'}`] : [`card:${action.card}`, `laid:${action.group}`]];
+    case 'Discard':
+      if (action.card === SKIP && action.target >= 0) return [[`card:${SKIP}`, `seat:${action.target}`]];
+      return [[`card:${action.card}`, 'pile:discard']];
+    default:
+      return [];
+  }
+}
+
+function keyLabel(key, ctx) {
+  if (key === 'btn:lay') return t('phase10.layPhase');
+  if (key === 'choice:high') return t('phase10.highEnd');
+  if (key === 'choice:low') return t('phase10.lowEnd');
+  if (key.startsWith('choice:v')) {
+    const value = Number(key.slice(8));
+    const group = ctx.view.building && ctx.chosen ? ctx.view.building[Number((ctx.chosen.find((k) => k.startsWith('build:')) || 'build:0').slice(6))] : null;
+    return t('phase10.standsFor', { value: valueLabel(group ? group.kind : 0, value) });
+  }
+  return key;
+}
+
+function describe(event, ctx) {
+  const a = event.action;
+  if (event.kind === 'chance') {
+    if (!event.visible || !event.outcome) return ctx.prev && ctx.prev.kind === 'action' && ctx.prev.action && ctx.prev.action.type === 'DrawStock' ? t('phase10.log.drawHidden') : t('phase10.log.deal');
+    if (event.outcome.type === 'Deal') return t('phase10.log.deal');
+    if (event.outcome.type === 'Draw') return t('phase10.log.drew', { card: cardName(event.outcome.card) });
+    return '';
+  }
+  if (!a) return t('phase10.log.placeHidden');
+  switch (a.type) {
+    case 'DrawStock':
+      return t('phase10.log.drawStock');
+    case 'TakeDiscard':
+      return t('phase10.log.takeDiscard');
+    case 'BeginPhase':
+      return t('phase10.log.begin');
+    case 'Place':
+      return t('phase10.log.place', { card: cardName(a.card), g: a.group + 1 });
+    case 'Hit':
+      return t('phase10.log.hit', { card: cardName(a.card), g: a.group + 1 });
+    case 'Discard':
+      if (a.card === SKIP) return a.target >= 0 ? t('phase10.log.skip', { name: ctx.name(a.target) }) : t('phase10.log.skipNobody');
+      return t('phase10.log.discard', { card: cardName(a.card) });
+    default:
+      return event.text || '';
+  }
+}
+
+function scores(view, ctx) {
+  const phases = phaseList(ctx.options);
+  return {
+    columns: [t('phase10.col.phase'), t('phase10.col.cards'), t('phase10.col.score')],
+    rows: view.hand_sizes.map((size, seat) => [view.phase_index[seat] >= phases.length ? '✓' : String(view.phase_index[seat] + 1) + (view.laid[seat] ? ' ✓' : ''), String(size), String(view.scores[seat])]),
+  };
+}
+
+function prompt(ctx, prefix) {
+  const { view } = ctx;
+  if (prefix.length) {
+    const first = prefix[0];
+    if (first.startsWith('card:')) {
+      const code = Number(first.slice(5));
+      if (code === SKIP) return t('phase10.prompt.skipTarget');
+      if (prefix.length > 1) return t('phase10.prompt.wildValue');
+      return view.stage === STAGE.LAYING ? t('phase10.prompt.placeTarget', { card: cardName(code) }) : t('phase10.prompt.cardTarget', { card: cardName(code) });
+    }
+    return '';
+  }
+  if (view.stage === STAGE.DRAW) return t('phase10.prompt.draw');
+  if (view.stage === STAGE.LAYING) return t('phase10.prompt.laying');
+  return t('phase10.prompt.play');
+}
+
+function headline(view, ctx) {
+  const round = t('phase10.round', { n: view.round });
+  if (view.stage === STAGE.OVER) return `${round} · ${t('common.gameOver')}`;
+  return `${round}${view.tiebreak ? ` · ${t('phase10.tiebreak')}` : ''} · ${t('common.toAct', { name: ctx.name(view.turn) })}`;
+}
+
+export default { name: 'phase10', render, paths, keyLabel, describe, scores, prompt, headline, notation };

@@ -1,0 +1,249 @@
+// Toquer: every layout around the table in play order, each seat's right-hand column
+// beside the neighbour who shares it, the stock, the discard and the drawn card.
+import { h, s, seatColour, permutations } from '../dom.js';
+import { card, pile } from '../cards.js';
+import { t } from '../i18n.js';
+
+const LETTERS = 'nabcdefgh';
+const ROWS = 3;
+
+export function geometry(players, layout) {
+  const shared = layout !== 'own_grid';
+  const ownColumns = shared ? 4 : 5;
+  const ownCount = ROWS * ownColumns;
+  const width = ownColumns + 1;
+  const frames = [];
+  for (let seat = 0; seat < players; seat += 1) {
+    const neighbour = (seat + 1) % players;
+    const frame = [];
+    for (let row = 0; row < ROWS; row += 1) {
+      frame.push(neighbour * ownCount + row * ownColumns + ownColumns - 1);
+      for (let c = 0; c < ownColumns; c += 1) frame.push(seat * ownCount + row * ownColumns + c);
+    }
+    frames.push(frame);
+  }
+  return { players, shared, ownColumns, ownCount, width, frames };
+}
+
+export const positionName = (geo, position) => `${LETTERS[position % geo.width]}${Math.floor(position / geo.width) + 1}`;
+
+function colourFor(value) {
+  if (value < 0) return '#3340a0';
+  if (value === 0) return '#4fb8e8';
+  if (value <= 4) return '#3c9b45';
+  if (value <= 8) return '#e9b820';
+  return '#d8342c';
+}
+
+function drawCard(value, face, size, label) {
+  if (face === 'D') return card({ label, back: true, size });
+  if (face === '.') {
+    const empty = s('svg', { class: `card card-${size} card-empty`, viewBox: '0 0 60 88', role: 'img', 'aria-label': label }, s('title', { text: label }), s('rect', { x: 2, y: 2, width: 56, height: 84, rx: 6, fill: 'none', stroke: '#aaa', 'stroke-dasharray': '4 3' }));
+    return empty;
+  }
+  const ink = colourFor(value);
+  return card({ label, size, corner: String(value), centre: String(value), ink: value >= 5 && value <= 8 ? '#5a4300' : '#fff', fill: ink });
+}
+
+function slotLabel(ctx, geo, slot, value, face) {
+  const owner = Math.floor(slot / geo.ownCount);
+  const within = slot % geo.ownCount;
+  const pos = positionName(geo, Math.floor(within / geo.ownColumns) * geo.width + (within % geo.ownColumns) + 1);
+  const what = face === 'D' ? t('toquer.faceDown') : face === '.' ? t('toquer.emptySlot') : t('toquer.value', { v: value });
+  return t('toquer.slotLabel', { name: ctx.name(owner), pos, what });
+}
+
+function panel(ctx, geo, seat) {
+  const { view } = ctx;
+  const columns = [];
+  for (let c = 0; c < geo.ownColumns; c += 1) {
+    const shared = c === geo.ownColumns - 1;
+    const cells = [];
+    for (let row = 0; row < ROWS; row += 1) {
+      const slot = seat * geo.ownCount + row * geo.ownColumns + c;
+      const face = view.faces[slot];
+      const value = view.cards[slot];
+      const label = slotLabel(ctx, geo, slot, value, face);
+      cells.push(h('div', { class: 'slot', 'data-keys': `slot:${slot}`, 'data-flip': `tq-slot-${slot}`, 'data-sig': `${face}${value}`, 'aria-label': label }, drawCard(value, face, 'sm', label)));
+    }
+    const right = (seat - 1 + geo.players) % geo.players;
+    columns.push(
+      h(
+        'div',
+        { class: `tq-column${shared ? ' tq-shared' : ''}`, style: shared ? { '--left': seatColour(seat), '--right': seatColour(right) } : null, title: shared ? t(geo.shared ? 'toquer.sharedWith' : 'toquer.touches', { name: ctx.name(right) }) : null },
+        h('div', { class: 'tq-colname' }, shared ? h('span', {}, `${LETTERS[c + 1]} ⇄ n`) : LETTERS[c + 1]),
+        cells,
+      ),
+    );
+  }
+  const vote = view.votes ? view.votes[seat] : '-';
+  const badges = [];
+  if (vote === 'K') badges.push(h('span', { class: 'badge warn' }, t('toquer.knocked')));
+  if (vote === 'P') badges.push(h('span', { class: 'badge' }, t('toquer.passed')));
+  if (vote === '*') badges.push(h('span', { class: 'badge' }, t('toquer.decided')));
+  if (vote === '?') badges.push(h('span', { class: 'badge' }, t('toquer.deciding')));
+  if (view.ender === seat) badges.push(h('span', { class: 'badge ok' }, t('toquer.ended')));
+  if (view.knocker === seat && view.held_hidden && view.held === null) badges.push(h('span', { class: 'badge' }, t('toquer.holdsHidden')));
+  const turn = view.active === seat && view.phase !== 'over';
+  const own = [];
+  for (let i = seat * geo.ownCount; i < (seat + 1) * geo.ownCount; i += 1) own.push(i);
+  const visible = own.filter((i) => view.faces[i] === 'U').reduce((sum, i) => sum + view.cards[i], 0);
+  return h(
+    'div',
+    { class: `tq-seat${turn ? ' to-act' : ''}${seat === view.seat ? ' me' : ''}`, style: { '--seat': seatColour(seat) }, 'aria-label': t('toquer.seatLabel', { name: ctx.name(seat), score: view.scores[seat], visible }), 'data-keys': `seat:${seat}` },
+    h('div', { class: 'seat-name' }, h('span', { class: 'dot' }), ctx.name(seat), ' ', h('span', { class: 'muted' }, t('toquer.scoreShort', { n: view.scores[seat], v: visible }))),
+    h('div', { class: 'badges' }, badges),
+    h('div', { class: 'tq-grid' }, columns),
+  );
+}
+
+function ghost(ctx, geo, seat) {
+  // The right-hand column of ``seat`` again, where the strip wraps round the table.
+  const { view } = ctx;
+  const c = geo.ownColumns - 1;
+  const cells = [];
+  for (let row = 0; row < ROWS; row += 1) {
+    const slot = seat * geo.ownCount + row * geo.ownColumns + c;
+    const label = slotLabel(ctx, geo, slot, view.cards[slot], view.faces[slot]);
+    cells.push(h('div', { class: 'slot', 'data-keys': `slot:${slot}`, 'aria-label': label }, drawCard(view.cards[slot], view.faces[slot], 'sm', label)));
+  }
+  return h('div', { class: 'tq-seat tq-ghost', style: { '--seat': seatColour(seat) }, title: t('toquer.wrap', { name: ctx.name(seat) }) }, h('div', { class: 'seat-name' }, '↻ ', ctx.name(seat)), h('div', { class: 'badges' }), h('div', { class: 'tq-grid' }, h('div', { class: 'tq-column tq-shared', style: { '--left': seatColour(seat), '--right': seatColour((seat - 1 + geo.players) % geo.players) } }, h('div', { class: 'tq-colname' }, `${LETTERS[c + 1]} ⇄ n`), cells)));
+}
+
+function render(ctx) {
+  const { view } = ctx;
+  const geo = geometry(view.players, view.layout);
+  const n = view.players;
+  const me = view.seat ?? 0;
+  // Left to right: seats with higher numbers first, so each seat's left neighbour (the
+  // next seat) sits on its left and their shared column lies between them.
+  const left = Math.floor((n - 1) / 2);
+  const order = [];
+  for (let k = left; k >= -(n - 1 - left); k -= 1) order.push((((me + k) % n) + n) % n);
+  const strip = h('div', { class: 'tq-strip', 'aria-label': t('toquer.tableLabel') }, n > 2 ? ghost(ctx, geo, order[order.length - 1]) : null, order.map((seat) => panel(ctx, geo, seat)));
+
+  const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
+  const discardLabel = top === null ? t('toquer.discardEmpty') : t('toquer.discardTop', { v: top });
+  const middle = h(
+    'div',
+    { class: 'tq-middle' },
+    h('div', { class: 'pile-slot', 'data-keys': 'pile:stock', 'aria-label': t('toquer.stock', { n: view.stock_size }) }, pile({ label: t('toquer.stock', { n: view.stock_size }), count: view.stock_size }), h('div', { class: 'pile-caption' }, t('toquer.stock', { n: view.stock_size }))),
+    h('div', { class: 'pile-slot', 'data-keys': 'pile:discard', 'aria-label': discardLabel }, h('div', { 'data-flip': `tq-discard-${view.discard.length}` }, top === null ? pile({ label: discardLabel, count: 0 }) : drawCard(top, 'U', 'md', discardLabel)), h('div', { class: 'pile-caption' }, t('toquer.discard'))),
+    view.drawn !== null && view.drawn !== undefined ? h('div', { class: 'pile-slot drawn', 'data-flip': 'tq-drawn' }, drawCard(view.drawn, 'U', 'md', t('toquer.drawnLabel', { v: view.drawn, name: ctx.name(view.active) })), h('div', { class: 'pile-caption' }, t('toquer.drawn', { name: ctx.name(view.active) }))) : null,
+    view.taken !== null && view.taken !== undefined ? h('div', { class: 'pile-slot drawn' }, drawCard(view.taken, 'U', 'md', t('toquer.takenLabel', { v: view.taken })), h('div', { class: 'pile-caption' }, t('toquer.taken'))) : null,
+    view.held !== null && view.held !== undefined ? h('div', { class: 'pile-slot drawn' }, drawCard(view.held, 'U', 'md', t('toquer.heldLabel', { v: view.held })), h('div', { class: 'pile-caption' }, t('toquer.held'))) : null,
+  );
+  let summary = null;
+  if (view.last_round && view.phase !== 'over') summary = h('p', { class: 'round-summary' }, t('toquer.lastRound', { round: view.last_round.round, points: view.last_round.points.map((p, seat) => `${ctx.name(seat)} ${p}`).join(', ') }));
+  return h('div', { class: 'game toquer' }, middle, summary, strip, h('p', { class: 'hint' }, t(geo.shared ? 'toquer.sharedHint' : 'toquer.ownGridHint')));
+}
+
+function paths(action, view) {
+  const geo = geometry(view.players, view.layout);
+  const slot = (seat, pos) => `slot:${geo.frames[seat][pos]}`;
+  const actor = view.actor;
+  switch (action.type) {
+    case 'Reveal':
+    case 'Swap':
+      return [[slot(actor, action.position)]];
+    case 'DiscardReveal':
+      return [['pile:discard', slot(actor, action.position)]];
+    case 'Take':
+      return [[slot(view.knocker, action.position)]];
+    case 'Clear':
+      return permutations([action.first, action.second, action.third]).map((ps) => ps.map((p) => slot(actor, p)));
+    case 'DrawStock':
+      return [['pile:stock']];
+    case 'DrawDiscard':
+      return [['pile:discard']];
+    case 'Knock':
+      return [['btn:knock']];
+    case 'Pass':
+      return [['btn:pass']];
+    case 'Refuse':
+      return [['btn:refuse']];
+    case 'StopClearing':
+      return [['btn:done']];
+    case 'Give':
+      return [[`choice:give${action.seat}`]];
+    default:
+      return [];
+  }
+}
+
+function keyLabel(key, ctx) {
+  if (key.startsWith('choice:give')) return t('toquer.giveTo', { name: ctx.name(Number(key.slice(11))) });
+  const words = { 'btn:knock': 'toquer.knock', 'btn:pass': 'toquer.pass', 'btn:refuse': 'toquer.refuse', 'btn:done': 'toquer.done' };
+  return words[key] ? t(words[key]) : key;
+}
+
+function describe(event, ctx) {
+  const geo = geometry(ctx.players, ctx.options.layout);
+  if (event.kind === 'chance') {
+    if ((event.outcome && event.outcome.type === 'Deal') || (!event.outcome && !(ctx.prev && ctx.prev.kind === 'action'))) return t('toquer.log.deal');
+    if (event.visible && event.outcome && event.outcome.type === 'Draw') return t('toquer.log.drew', { v: event.outcome.card });
+    return t('toquer.log.drawHidden');
+  }
+  const a = event.action;
+  if (!a) return t('toquer.log.secret');
+  const pos = (p) => positionName(geo, p);
+  switch (a.type) {
+    case 'Reveal':
+      return t('toquer.log.reveal', { pos: pos(a.position) });
+    case 'DrawStock':
+      return t('toquer.log.stock');
+    case 'DrawDiscard':
+      return t('toquer.log.pile');
+    case 'Knock':
+      return t('toquer.log.knock');
+    case 'Pass':
+      return t('toquer.log.pass');
+    case 'Give':
+      return t('toquer.log.give', { name: ctx.name(a.seat) });
+    case 'Refuse':
+      return t('toquer.log.refuse');
+    case 'Swap':
+      return t('toquer.log.swap', { pos: pos(a.position) });
+    case 'DiscardReveal':
+      return t('toquer.log.discardReveal', { pos: pos(a.position) });
+    case 'Take':
+      return t('toquer.log.take', { pos: pos(a.position) });
+    case 'Clear':
+      return t('toquer.log.clear', { pos: [a.first, a.second, a.third].map(pos).join(' ') });
+    case 'StopClearing':
+      return t('toquer.log.done');
+    default:
+      return event.text || '';
+  }
+}
+
+function scores(view) {
+  const geo = geometry(view.players, view.layout);
+  return {
+    columns: [t('toquer.col.score'), t('toquer.col.visible'), t('toquer.col.left')],
+    rows: view.scores.map((score, seat) => {
+      let visible = 0;
+      let left = 0;
+      for (let i = seat * geo.ownCount; i < (seat + 1) * geo.ownCount; i += 1) {
+        if (view.faces[i] === 'U') visible += view.cards[i];
+        if (view.faces[i] !== '.') left += 1;
+      }
+      return [String(score), String(visible), String(left)];
+    }),
+  };
+}
+
+function prompt(ctx, prefix) {
+  const { view } = ctx;
+  if (prefix[0] === 'pile:discard' && view.phase === 'place') return t('toquer.prompt.reveal');
+  if (view.phase === 'clear' && prefix.length) return t('toquer.prompt.clearMore');
+  const key = `toquer.prompt.${view.phase}`;
+  return t(key);
+}
+
+function headline(view, ctx) {
+  if (view.phase === 'over') return t('common.gameOver');
+  return `${t('toquer.round', { n: view.round })} · ${t('common.toAct', { name: ctx.name(view.actor >= 0 ? view.actor : view.active) })}`;
+}
+
+export default { name: 'toquer', render, paths, keyLabel, describe, scores, prompt, headline };

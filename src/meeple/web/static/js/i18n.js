@@ -1,0 +1,74 @@
+// Translations: JSON catalogues per language (i18next-style nested keys, {{name}}
+// placeholders). The language follows the browser unless the person picked one.
+export const LANGUAGES = { en: 'English', fr: 'Français', ja: '日本語' };
+const STORE_KEY = 'meeple.lang';
+let current = 'en';
+let catalogue = {};
+let fallback = {};
+const listeners = new Set();
+
+function lookup(cat, key) {
+  let node = cat;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object' || !(part in node)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+export function detectLanguage() {
+  const stored = localStorage.getItem(STORE_KEY);
+  if (stored && stored in LANGUAGES) return stored;
+  for (const tag of navigator.languages || [navigator.language || 'en']) {
+    const base = String(tag).toLowerCase().split('-')[0];
+    if (base in LANGUAGES) return base;
+  }
+  return 'en';
+}
+
+async function fetchCatalogue(lang) {
+  const response = await fetch(`/static/i18n/${lang}.json`);
+  if (!response.ok) throw new Error(`catalogue ${lang}: ${response.status}`);
+  return response.json();
+}
+
+export async function setLanguage(lang, remember = false) {
+  if (!(lang in LANGUAGES)) lang = 'en';
+  if (!Object.keys(fallback).length) fallback = await fetchCatalogue('en');
+  catalogue = lang === 'en' ? fallback : await fetchCatalogue(lang);
+  current = lang;
+  if (remember) localStorage.setItem(STORE_KEY, lang);
+  document.documentElement.lang = lang;
+  for (const listener of listeners) listener(lang);
+}
+
+export function language() {
+  return current;
+}
+
+/** Call ``listener(lang)`` after each change of language; returns the unsubscriber. */
+export function onLanguageChange(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether ``key`` has a translation (in the current language or English). */
+export function has(key) {
+  return lookup(catalogue, key) !== undefined || lookup(fallback, key) !== undefined;
+}
+
+/** The translation of ``key`` with {{placeholders}} filled from ``params``. */
+export function t(key, params = {}) {
+  let text = lookup(catalogue, key);
+  if (typeof text !== 'string') text = lookup(fallback, key);
+  if (typeof text !== 'string') {
+    console.warn('missing translation', key);
+    return key;
+  }
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => (name in params ? String(params[name]) : ''));
+}
+
+/** ``t`` with a fallback text when the key is missing (e.g. a newly added game option). */
+export function tOr(key, otherwise, params = {}) {
+  return has(key) ? t(key, params) : otherwise;
+}

@@ -1,0 +1,291 @@
+// The lobby: create a table (game, players, every option with its explanation, a bot
+// or a person per seat, a clock), the open, running and finished tables, joining,
+// watching and share links.
+import { h, mount, richText } from './dom.js';
+import { t, tOr, language } from './i18n.js';
+import { api, rememberSeat, playerName, rememberName, seatFor } from './api.js';
+import { seatName, botName } from './names.js';
+
+function optionLabel(game, option) {
+  return tOr(`games.${game}.options.${option.name}.label`, option.name);
+}
+
+function optionDoc(game, option) {
+  return tOr(`games.${game}.options.${option.name}.doc`, option.doc);
+}
+
+function choiceLabel(game, option, value) {
+  return tOr(`games.${game}.options.${option.name}.choices.${value}`, String(value));
+}
+
+function optionInput(game, option) {
+  const id = `opt-${option.name}`;
+  const describedBy = `${id}-doc`;
+  let input;
+  if (option.choices && option.choices.length) {
+    input = h('select', { id, name: option.name, 'aria-describedby': describedBy }, option.choices.map((value) => h('option', { value: JSON.stringify(value), selected: JSON.stringify(value) === JSON.stringify(option.default) }, choiceLabel(game, option, value))));
+    input.dataset.kind = 'json';
+  } else if (typeof option.default === 'boolean') {
+    input = h('input', { id, name: option.name, type: 'checkbox', checked: option.default, 'aria-describedby': describedBy });
+    input.dataset.kind = 'bool';
+  } else if (Number.isInteger(option.default)) {
+    input = h('input', { id, name: option.name, type: 'number', value: option.default, min: option.minimum ?? undefined, max: option.maximum ?? undefined, step: 1, 'aria-describedby': describedBy });
+    input.dataset.kind = 'int';
+  } else {
+    input = h('input', { id, name: option.name, type: 'text', value: JSON.stringify(option.default), spellcheck: 'false', translate: 'no', 'aria-describedby': describedBy, class: 'json-input' });
+    input.dataset.kind = 'json';
+  }
+  input.dataset.default = JSON.stringify(option.default);
+  const defaultText = option.choices ? choiceLabel(game, option, option.default) : typeof option.default === 'boolean' ? t(option.default ? 'lobby.yes' : 'lobby.no') : `\`${JSON.stringify(option.default)}\``;
+  return h(
+    'div',
+    { class: `option option-${input.dataset.kind}` },
+    h('label', { for: id }, optionLabel(game, option)),
+    input,
+    h('p', { class: 'option-doc', id: describedBy }, richText(optionDoc(game, option)), ' ', h('span', { class: 'muted' }, richText(t('lobby.default', { value: defaultText })))),
+  );
+}
+
+function readOptions(form) {
+  const options = {};
+  for (const input of form.querySelectorAll('.options [data-kind]')) {
+    let value;
+    if (input.dataset.kind === 'bool') value = input.checked;
+    else if (input.dataset.kind === 'int') value = Number(input.value);
+    else {
+      try {
+        value = JSON.parse(input.value);
+      } catch {
+        value = input.value;
+      }
+    }
+    if (JSON.stringify(value) !== input.dataset.default) options[input.name] = value;
+  }
+  return options;
+}
+
+export class LobbyPage {
+  constructor(root) {
+    this.root = root;
+    this.games = null;
+    this.tables = [];
+    this.finished = [];
+    this.gameName = localStorage.getItem('meeple.lastGame') || 'phase10';
+    this.build();
+    this.load();
+    this.timer = setInterval(() => this.refreshTables(), 3000);
+  }
+
+  destroy() {
+    clearInterval(this.timer);
+  }
+
+  async load() {
+    try {
+      this.games = await api.games();
+    } catch (error) {
+      mount(this.root, h('p', { class: 'error', role: 'alert' }, t('errors.server'), ' ', h('span', { lang: 'en' }, error.message)));
+      return;
+    }
+    if (!this.games[this.gameName]) this.gameName = Object.keys(this.games)[0];
+    this.renderForm();
+    this.refreshTables();
+  }
+
+  build() {
+    this.formBox = h('section', { class: 'create', 'aria-labelledby': 'create-title' });
+    this.rulesBox = h('section', { class: 'rules-box' });
+    this.tablesBox = h('section', { class: 'tables', 'aria-labelledby': 'tables-title' });
+    this.finishedBox = h('section', { class: 'tables finished' });
+    mount(this.root, h('div', { class: 'lobby' }, h('div', { class: 'lobby-left' }, this.formBox, this.rulesBox), h('div', { class: 'lobby-right' }, this.tablesBox, this.finishedBox)));
+  }
+
+  rerender() {
+    if (!this.games) return;
+    this.renderForm();
+    this.renderTables();
+  }
+
+  renderForm() {
+    const games = this.games;
+    const game = games[this.gameName];
+    const name = this.gameName;
+    const players = Number(localStorage.getItem(`meeple.players.${name}`)) || game.default_players;
+    const count = game.player_counts.includes(players) ? players : game.default_players;
+    const gameSelect = h('select', { id: 'game', name: 'game', onchange: (ev) => { this.gameName = ev.target.value; localStorage.setItem('meeple.lastGame', this.gameName); this.renderForm(); } }, Object.values(games).map((g) => h('option', { value: g.name, selected: g.name === name }, tOr(`games.${g.name}.title`, g.title))));
+    const playersSelect = h('select', { id: 'players', name: 'players', onchange: (ev) => { localStorage.setItem(`meeple.players.${name}`, ev.target.value); this.renderForm(); } }, game.player_counts.map((n) => h('option', { value: n, selected: n === count }, String(n))));
+    const seats = [];
+    for (let seat = 0; seat < count; seat += 1) {
+      const choices = [h('option', { value: 'human', selected: seat === 0 }, t('lobby.person'))];
+      for (const bot of game.bots) choices.push(h('option', { value: `bot:${bot}`, selected: seat > 0 && bot === (game.bots.includes('heuristic') ? 'heuristic' : game.bots[0]) }, t('lobby.botKind', { bot: botName(bot) })));
+      seats.push(h('div', { class: 'seat-choice' }, h('label', { for: `seat-${seat}` }, t('lobby.seatN', { n: seat + 1 })), h('select', { id: `seat-${seat}`, name: `seat-${seat}`, class: 'seat-select' }, choices)));
+    }
+    const clockKind = h('select', { id: 'clock-kind', name: 'clock-kind', onchange: () => this.toggleClock() }, ['none', 'move', 'bank'].map((kind) => h('option', { value: kind }, t(`lobby.clock.${kind}`))));
+    this.clockFields = h(
+      'div',
+      { class: 'clock-fields', hidden: true },
+      h('label', { for: 'clock-seconds' }, t('lobby.clock.seconds')),
+      h('input', { id: 'clock-seconds', name: 'clock-seconds', type: 'number', min: 1, value: 300 }),
+      h('label', { for: 'clock-increment', class: 'increment' }, t('lobby.clock.increment')),
+      h('input', { id: 'clock-increment', name: 'clock-increment', type: 'number', min: 0, value: 5, class: 'increment' }),
+    );
+    this.clockKind = clockKind;
+    const form = h(
+      'form',
+      { class: 'create-form', onsubmit: (ev) => { ev.preventDefault(); this.create(form); } },
+      h('div', { class: 'field' }, h('label', { for: 'game' }, t('lobby.game')), gameSelect),
+      h('div', { class: 'field' }, h('label', { for: 'players' }, t('lobby.players')), playersSelect),
+      h('div', { class: 'field' }, h('label', { for: 'your-name' }, t('lobby.yourName')), h('input', { id: 'your-name', name: 'your-name', type: 'text', maxlength: 40, value: playerName(), placeholder: t('lobby.namePlaceholder') })),
+      h('div', { class: 'field' }, h('label', { for: 'table-name' }, t('lobby.tableName')), h('input', { id: 'table-name', name: 'table-name', type: 'text', maxlength: 60 })),
+      h('fieldset', { class: 'seats' }, h('legend', {}, t('lobby.seats')), seats),
+      h('fieldset', { class: 'clock' }, h('legend', {}, t('lobby.clockTitle')), h('div', { class: 'field' }, h('label', { for: 'clock-kind' }, t('lobby.clockKind')), clockKind), this.clockFields),
+      h('div', { class: 'field' }, h('label', { for: 'bot-pace' }, t('lobby.botPace')), h('select', { id: 'bot-pace', name: 'bot-pace' }, [['0', 'instant'], ['150', 'brisk'], ['400', 'normal'], ['1200', 'slow']].map(([ms, word]) => h('option', { value: ms, selected: ms === '400' }, t(`lobby.pace.${word}`))))),
+      h('details', { class: 'options', open: true }, h('summary', {}, t('lobby.options', { n: game.options.length })), game.options.map((option) => optionInput(name, option))),
+      h('p', { class: 'error', role: 'alert', id: 'create-error' }),
+      h('button', { type: 'submit', class: 'primary', id: 'create-button' }, t('lobby.create')),
+    );
+    mount(this.formBox, h('h2', { id: 'create-title' }, t('lobby.createTitle')), form);
+    const summary = tOr(`games.${name}.summary`, game.summary);
+    mount(this.rulesBox, h('details', {}, h('summary', {}, t('lobby.rules', { game: tOr(`games.${name}.title`, game.title) })), h('pre', { class: 'rules-text', lang: language() }, richText(summary))));
+  }
+
+  toggleClock() {
+    const kind = this.clockKind.value;
+    this.clockFields.hidden = kind === 'none';
+    for (const el of this.clockFields.querySelectorAll('.increment')) el.hidden = kind !== 'bank';
+  }
+
+  async create(form) {
+    const errorBox = form.querySelector('#create-error');
+    errorBox.textContent = '';
+    const name = form.querySelector('#your-name').value.trim();
+    if (name) rememberName(name);
+    const seats = [...form.querySelectorAll('.seat-select')].map((select) => (select.value === 'human' ? { kind: 'human' } : { kind: 'bot', bot: select.value.slice(4) }));
+    const kind = this.clockKind.value;
+    const clock = kind === 'none' ? { kind: 'none' } : kind === 'move' ? { kind: 'move', seconds: Number(form.querySelector('#clock-seconds').value) } : { kind: 'bank', seconds: Number(form.querySelector('#clock-seconds').value), increment: Number(form.querySelector('#clock-increment').value) };
+    const body = {
+      game: this.gameName,
+      players: seats.length,
+      options: readOptions(form),
+      seats,
+      clock,
+      bot_delay_ms: Number(form.querySelector('#bot-pace').value),
+    };
+    const tableName = form.querySelector('#table-name').value.trim();
+    if (tableName) body.name = tableName;
+    try {
+      const table = await api.createTable(body);
+      const mine = seats.findIndex((seat) => seat.kind === 'human');
+      if (mine >= 0) {
+        const joined = await api.join(table.id, mine, name || t('lobby.defaultName'));
+        rememberSeat(table.id, joined.seat, joined.token);
+      }
+      location.hash = `#/table/${table.id}`;
+    } catch (error) {
+      errorBox.replaceChildren(t('lobby.createFailed'), ' ', h('span', { lang: 'en' }, error.message));
+    }
+  }
+
+  async refreshTables() {
+    if (!this.games) return;
+    try {
+      this.tables = await api.tables(['open', 'running']);
+      this.finished = await api.tables(['finished']);
+    } catch {
+      return;
+    }
+    this.renderTables();
+  }
+
+  tableRow(table) {
+    const title = tOr(`games.${table.game}.title`, table.title);
+    const held = seatFor(table.id);
+    const seats = table.seats.map((seat) => {
+      const label = seatName(table, seat.seat);
+      let action = null;
+      if (seat.kind === 'human' && !seat.occupied && table.status !== 'finished' && !held) {
+        const link = `${location.origin}${location.pathname}#/join/${table.id}/${seat.seat}`;
+        action = h('span', { class: 'seat-actions' }, h('a', { class: 'button small', href: `#/join/${table.id}/${seat.seat}` }, t('lobby.join')), h('button', { type: 'button', class: 'small', onclick: () => navigator.clipboard && navigator.clipboard.writeText(link), title: link }, t('lobby.copyLink')));
+      }
+      return h('li', {}, h('span', { class: 'dot', style: { '--seat': '' } }), label, seat.kind === 'human' && !seat.occupied ? h('span', { class: 'muted' }, ` (${t('lobby.free')})`) : null, ' ', action);
+    });
+    const actions = [];
+    if (held && table.status !== 'finished') actions.push(h('a', { class: 'button primary', href: `#/table/${table.id}` }, t('lobby.backToTable')));
+    if (table.status === 'finished') actions.push(h('a', { class: 'button', href: `#/replay/${table.id}` }, t('lobby.replay')));
+    else actions.push(h('a', { class: 'button', href: `#/table/${table.id}` }, t('lobby.watch')));
+    return h(
+      'li',
+      { class: `table-row status-${table.status}`, 'data-table': table.id },
+      h('div', { class: 'table-row-head' }, h('b', {}, table.name || title), ' ', h('span', { class: 'muted' }, `${title} · ${t('lobby.nPlayers', { n: table.players })} · ${t(`lobby.status.${table.status}`)}`)),
+      h('ul', { class: 'table-seats' }, seats),
+      h('div', { class: 'table-actions' }, actions),
+    );
+  }
+
+  renderTables() {
+    const open = this.tables.filter((tb) => tb.status === 'open');
+    const running = this.tables.filter((tb) => tb.status === 'running');
+    mount(
+      this.tablesBox,
+      h('h2', { id: 'tables-title' }, t('lobby.openTables')),
+      open.length ? h('ul', { class: 'table-list' }, open.map((tb) => this.tableRow(tb))) : h('p', { class: 'hint' }, t('lobby.noOpen')),
+      h('h2', {}, t('lobby.runningTables')),
+      running.length ? h('ul', { class: 'table-list' }, running.map((tb) => this.tableRow(tb))) : h('p', { class: 'hint' }, t('lobby.noRunning')),
+    );
+    mount(this.finishedBox, h('h2', {}, t('lobby.finishedTables')), this.finished.length ? h('ul', { class: 'table-list' }, this.finished.slice(0, 30).map((tb) => this.tableRow(tb))) : h('p', { class: 'hint' }, t('lobby.noFinished')));
+  }
+}
+
+export class JoinPage {
+  constructor(root, tableId, seat) {
+    this.root = root;
+    this.id = tableId;
+    this.seat = Number(seat);
+    this.render();
+  }
+
+  destroy() {}
+
+  async render() {
+    let table;
+    try {
+      table = await api.table(this.id);
+    } catch {
+      mount(this.root, h('p', { class: 'error', role: 'alert' }, t('join.noTable')), h('a', { href: '#/', class: 'button' }, t('table.toLobby')));
+      return;
+    }
+    const held = seatFor(this.id);
+    if (held) {
+      location.hash = `#/table/${this.id}`;
+      return;
+    }
+    const title = tOr(`games.${table.game}.title`, table.title);
+    const input = h('input', { id: 'join-name', type: 'text', maxlength: 40, value: playerName(), required: true });
+    const error = h('p', { class: 'error', role: 'alert' });
+    const form = h(
+      'form',
+      { class: 'join-form', onsubmit: async (ev) => {
+        ev.preventDefault();
+        const name = input.value.trim() || t('lobby.defaultName');
+        rememberName(name);
+        try {
+          const joined = await api.join(this.id, this.seat, name);
+          rememberSeat(this.id, joined.seat, joined.token);
+          location.hash = `#/table/${this.id}`;
+        } catch (err) {
+          error.replaceChildren(t('join.failed'), ' ', h('span', { lang: 'en' }, err.message));
+        }
+      } },
+      h('h2', {}, t('join.title', { game: title, n: this.seat + 1 })),
+      h('p', {}, table.name || ''),
+      h('label', { for: 'join-name' }, t('lobby.yourName')),
+      input,
+      error,
+      h('button', { type: 'submit', class: 'primary', id: 'join-button' }, t('join.take')),
+      ' ',
+      h('a', { href: `#/table/${this.id}`, class: 'button' }, t('lobby.watch')),
+    );
+    mount(this.root, form);
+    input.focus();
+  }
+}

@@ -1,0 +1,60 @@
+// The single page: a hash router between the lobby, a table, a join link and a replay,
+// and the language switcher.
+import { h, mount } from './dom.js';
+import { LANGUAGES, detectLanguage, setLanguage, language, t, onLanguageChange } from './i18n.js';
+import { LobbyPage, JoinPage } from './lobby.js';
+import { TablePage } from './table.js';
+import { ReplayPage } from './replay.js';
+
+const root = document.getElementById('app');
+let page = null;
+let pageKey = null;
+
+function parseRoute() {
+  const hash = location.hash.replace(/^#\/?/, '');
+  const [path, query] = hash.split('?');
+  const params = new URLSearchParams(query || '');
+  const parts = path.split('/').filter(Boolean);
+  return { parts, params };
+}
+
+function route(force = false) {
+  const { parts, params } = parseRoute();
+  const key = location.hash;
+  if (!force && key === pageKey && page) return;
+  if (page && page.destroy) page.destroy();
+  pageKey = key;
+  const container = h('div', { class: 'page' });
+  mount(root, container);
+  if (parts[0] === 'table' && parts[1]) page = new TablePage(container, parts[1]);
+  else if (parts[0] === 'join' && parts[1] && parts[2] !== undefined) page = new JoinPage(container, parts[1], parts[2]);
+  else if (parts[0] === 'replay' && parts[1]) page = new ReplayPage(container, parts[1], params.get('seat'));
+  else page = new LobbyPage(container);
+  window.scrollTo(0, 0);
+}
+
+function renderHeader() {
+  const select = document.getElementById('lang');
+  select.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => h('option', { value: code, selected: code === language(), lang: code }, name)));
+  document.getElementById('lang-label').textContent = t('common.language');
+  document.getElementById('home-link').textContent = t('common.lobby');
+  document.getElementById('skip-link').textContent = t('common.skipToMain');
+  document.getElementById('tagline').textContent = t('common.tagline');
+}
+
+async function start() {
+  await setLanguage(detectLanguage());
+  renderHeader();
+  document.getElementById('lang').addEventListener('change', async (event) => {
+    await setLanguage(event.target.value, true);
+  });
+  onLanguageChange(() => {
+    renderHeader();
+    if (page && page.rerender) page.rerender();
+    else if (page && !(page instanceof TablePage)) route(true);
+  });
+  window.addEventListener('hashchange', () => route());
+  route(true);
+}
+
+start();

@@ -1,0 +1,15 @@
+// How seats are named on screen: the person's name, or the bot's kind.
+import { t, has } from './i18n.js';
+
+export function botName(spec) {
+  const base = String(spec || 'random').split(':')[0];
+  return has(`bots.${base}`) ? t(`bots.${base}`) : base;
+}
+
+export function seatName(table, seat) {
+  if (seat === null || seat === undefined) return t('common.spectator');
+  const info = table && table.seats ? table.seats[seat] : null;
+  if (info && info.name) return info.name;
+  if (info && info.kind === 'bot') return t('common.botSeat', { n: seat + 1, bot: botName(info.bot) });
+  return t('common.seatN', { n: seat + 1 });
+}

@@ -1,0 +1,120 @@
+// Replays: step or play through a finished game, forwards and backwards, from the view of
+// any seat or of a spectator.
+import { h, mount } from './dom.js';
+import { t, tOr } from './i18n.js';
+import { api, seatFor } from './api.js';
+import { gameModule } from './games/index.js';
+import { seatName } from './names.js';
+import { snapshot, animate } from './anim.js';
+
+export class ReplayPage {
+  constructor(root, tableId, seat) {
+    this.root = root;
+    this.id = tableId;
+    this.seat = seat === undefined || seat === null || seat === '' ? null : Number(seat);
+    this.frames = [];
+    this.index = 0;
+    this.playing = null;
+    this.ui = {};
+    this.load();
+  }
+
+  destroy() {
+    clearInterval(this.playing);
+  }
+
+  async load() {
+    mount(this.root, h('p', { class: 'hint' }, t('table.loading')));
+    const held = seatFor(this.id);
+    let data;
+    try {
+      data = await api.replay(this.id, this.seat, held ? held.token : null);
+    } catch (error) {
+      mount(this.root, h('p', { class: 'error', role: 'alert' }, t('replay.unavailable'), ' ', h('span', { lang: 'en' }, error.message)), h('a', { href: '#/', class: 'button' }, t('table.toLobby')));
+      return;
+    }
+    this.table = data.table;
+    this.seat = data.seat ?? null;
+    this.frames = data.frames || [];
+    this.index = Math.min(this.index || 0, Math.max(0, this.frames.length - 1));
+    this.game = gameModule(this.table.game);
+    this.build();
+    this.show(this.frames.length - 1, false);
+  }
+
+  ctx(view) {
+    const table = this.table;
+    return { view, table, options: table.options || {}, players: table.players, seat: this.seat, name: (s) => seatName(table, s), ui: this.ui, chosen: [], setUi: (patch) => { Object.assign(this.ui, patch); this.show(this.index, false); } };
+  }
+
+  build() {
+    const table = this.table;
+    const title = tOr(`games.${table.game}.title`, table.title);
+    this.board = h('div', { class: 'board replay-board' });
+    this.position = h('span', { class: 'replay-position', 'aria-live': 'polite' });
+    this.slider = h('input', { type: 'range', min: 0, max: Math.max(0, this.frames.length - 1), value: this.index, 'aria-label': t('replay.position'), oninput: (ev) => this.show(Number(ev.target.value), false) });
+    this.log = h('ol', { class: 'log' });
+    this.headline = h('p', { class: 'headline' });
+    this.playButton = h('button', { type: 'button', id: 'replay-play', onclick: () => this.togglePlay() }, t('replay.play'));
+    const seatSelect = h('select', { id: 'replay-seat', onchange: (ev) => { this.seat = ev.target.value === '' ? null : Number(ev.target.value); location.hash = `#/replay/${this.id}${this.seat === null ? '' : `?seat=${this.seat}`}`; } }, h('option', { value: '', selected: this.seat === null }, t('replay.spectator')), table.seats.map((s) => h('option', { value: s.seat, selected: s.seat === this.seat }, seatName(table, s.seat))));
+    const controls = h(
+      'div',
+      { class: 'replay-controls', role: 'toolbar', 'aria-label': t('replay.controls') },
+      h('button', { type: 'button', id: 'replay-first', onclick: () => this.show(0, false) }, '⏮ ', t('replay.first')),
+      h('button', { type: 'button', id: 'replay-back', onclick: () => this.show(this.index - 1, true) }, '◀ ', t('replay.back')),
+      this.playButton,
+      h('button', { type: 'button', id: 'replay-forward', onclick: () => this.show(this.index + 1, true) }, t('replay.forward'), ' ▶'),
+      h('button', { type: 'button', id: 'replay-last', onclick: () => this.show(this.frames.length - 1, false) }, t('replay.last'), ' ⏭'),
+      this.slider,
+      this.position,
+    );
+    const result = table.result ? h('p', { class: 'winners' }, t('table.winners', { names: (table.result.winners || []).map((s) => seatName(table, s)).join(', ') || t('common.nobody') })) : null;
+    mount(
+      this.root,
+      h(
+        'div',
+        { class: 'table-page replay' },
+        h('div', { class: 'table-head' }, h('h1', { class: 'table-title' }, `${t('replay.title')}: ${title}${table.name ? ` — ${table.name}` : ''}`), this.headline),
+        h('div', { class: 'table-layout' }, h('main', { class: 'board-area' }, h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('replay.viewOf')), seatSelect), controls, result, this.board), h('aside', { class: 'side' }, h('section', { class: 'log-box' }, h('h2', {}, t('table.log')), this.log), h('a', { class: 'button', href: '#/' }, t('table.toLobby')))),
+      ),
+    );
+    this.root.onkeydown = (ev) => {
+      if (ev.target.closest('input, select, textarea')) return;
+      if (ev.key === 'ArrowRight') this.show(this.index + 1, true);
+      else if (ev.key === 'ArrowLeft') this.show(this.index - 1, true);
+    };
+  }
+
+  togglePlay() {
+    if (this.playing) {
+      clearInterval(this.playing);
+      this.playing = null;
+      this.playButton.textContent = t('replay.play');
+      return;
+    }
+    if (this.index >= this.frames.length - 1) this.show(0, false);
+    this.playButton.textContent = t('replay.pause');
+    this.playing = setInterval(() => {
+      if (this.index >= this.frames.length - 1) this.togglePlay();
+      else this.show(this.index + 1, true);
+    }, 700);
+  }
+
+  show(index, animated) {
+    if (!this.frames.length) return;
+    index = Math.max(0, Math.min(this.frames.length - 1, index));
+    this.index = index;
+    const frame = this.frames[index];
+    const ctx = this.ctx(frame.view);
+    const before = animated ? snapshot(this.board) : null;
+    mount(this.board, this.game.render(ctx));
+    if (before) animate(this.board, before);
+    this.slider.value = index;
+    this.position.textContent = t('replay.step', { n: index, total: this.frames.length - 1 });
+    this.headline.textContent = this.game.headline(frame.view, ctx);
+    const events = this.frames.slice(1, index + 1).map((f) => f.event).filter(Boolean);
+    const start = Math.max(0, events.length - 200);
+    this.log.replaceChildren(...events.slice(start).map((event, i) => { ctx.prev = events[start + i - 1] || null; return h('li', { value: event.index + 1, class: `log-${event.kind}` }, event.kind === 'chance' ? '' : `${seatName(this.table, event.seat)}: `, this.game.describe(event, ctx)); }));
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+}

@@ -1,0 +1,473 @@
+// The table page: the game's board, moves by pointing or by notation, the log, the
+// players with their scores and clocks, and the chat.
+import { h, mount, seatColour, formatClock } from './dom.js';
+import { t, tOr, onLanguageChange } from './i18n.js';
+import { api, seatFor, forgetSeat } from './api.js';
+import { TableConnection } from './conn.js';
+import { Chooser } from './chooser.js';
+import { snapshot, animate } from './anim.js';
+import { gameModule } from './games/index.js';
+import { seatName, botName } from './names.js';
+
+const LOG_LIMIT = 300;
+
+export class TablePage {
+  constructor(root, tableId) {
+    this.root = root;
+    this.id = tableId;
+    const held = seatFor(tableId);
+    this.token = held ? held.token : null;
+    this.mySeat = held ? held.seat : null;
+    this.table = null;
+    this.state = null;
+    this.events = [];
+    this.chat = [];
+    this.ui = {};
+    this.sending = false;
+    this.error = null;
+    this.connection = 'connecting';
+    this.clockBase = null;
+    this.rendered = false;
+    this.chooser = new Chooser((entry) => this.sendMove({ action: entry.action }));
+    this.buildShell();
+    this.conn = new TableConnection(tableId, this.token, {
+      message: (frame) => this.onFrame(frame),
+      status: (status) => this.setConnection(status),
+      authFailed: () => {
+        forgetSeat(tableId);
+        this.token = null;
+        this.mySeat = null;
+      },
+    });
+    this.ticker = setInterval(() => this.tickClocks(), 500);
+    this.langListener = () => this.renderAll(false);
+    this.unlisten = onLanguageChange(this.langListener);
+    window.__meeple = this; // for the browser tests (connection, state)
+  }
+
+  destroy() {
+    this.conn.close();
+    clearInterval(this.ticker);
+    this.unlisten();
+  }
+
+  get game() {
+    return gameModule(this.table ? this.table.game : null);
+  }
+
+  buildShell() {
+    this.el = {
+      title: h('h1', { class: 'table-title' }),
+      headline: h('p', { class: 'headline', role: 'status' }),
+      conn: h('span', { class: 'conn', role: 'status', 'aria-live': 'polite' }),
+      latest: h('p', { class: 'latest', 'aria-live': 'polite' }),
+      board: h('div', { class: 'board' }),
+      bar: h('div', { class: 'action-bar', role: 'toolbar' }),
+      moves: h('details', { class: 'all-moves' }),
+      notation: h('form', { class: 'notation-form' }),
+      error: h('p', { class: 'error', role: 'alert' }),
+      waiting: h('div', { class: 'waiting' }),
+      result: h('div', { class: 'result' }),
+      players: h('div', { class: 'players' }),
+      log: h('ol', { class: 'log', 'aria-live': 'off' }),
+      chatList: h('ul', { class: 'chat-list' }),
+      chatForm: h('form', { class: 'chat-form' }),
+      controls: h('div', { class: 'controls' }),
+    };
+    const e = this.el;
+    const input = h('input', { type: 'text', name: 'move', autocomplete: 'off', spellcheck: 'false', translate: 'no', class: 'notation-input' });
+    this.moveInput = input;
+    e.notation.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (text) this.sendMove({ text });
+    });
+    const chatInput = h('input', { type: 'text', name: 'chat', maxlength: 200, autocomplete: 'off' });
+    this.chatInput = chatInput;
+    e.chatForm.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const text = chatInput.value.trim();
+      if (text && this.conn.send({ type: 'chat', text })) chatInput.value = '';
+    });
+    e.board.addEventListener('click', (event) => this.onPoint(event));
+    e.board.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        if (event.target.closest('button, input, select, textarea')) return;
+        if (this.onPoint(event)) event.preventDefault();
+      }
+    });
+    this.root.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.chooser.prefix.length) {
+        this.chooser.cancel();
+        this.renderAll(false);
+      }
+    });
+    this.layout = h(
+      'div',
+      { class: 'table-page' },
+      h('div', { class: 'table-head' }, e.title, e.conn, e.headline),
+      h(
+        'div',
+        { class: 'table-layout' },
+        h('main', { class: 'board-area', id: 'main' }, e.waiting, e.result, e.latest, e.board, e.bar, e.error, e.notation, e.moves),
+        h('aside', { class: 'side' }, e.players, e.controls, h('section', { class: 'log-box' }, h('h2', { class: 'log-title' }), e.log), h('section', { class: 'chat-box' }, h('h2', { class: 'chat-title' }), e.chatList, e.chatForm)),
+      ),
+    );
+    mount(this.root, this.layout);
+  }
+
+  setConnection(status) {
+    this.connection = status;
+    this.el.conn.textContent = t(`conn.${status}`);
+    this.el.conn.dataset.status = status;
+  }
+
+  onFrame(frame) {
+    switch (frame.type) {
+      case 'welcome':
+        this.table = frame.table;
+        if (frame.seat === null || frame.seat === undefined) this.mySeat = null;
+        else this.mySeat = frame.seat;
+        this.chat = frame.chat || [];
+        this.renderAll(false);
+        break;
+      case 'state':
+        this.onState(frame);
+        break;
+      case 'table':
+        this.table = frame.table;
+        this.renderAll(false);
+        break;
+      case 'chat':
+        this.chat.push(frame.message);
+        this.renderChat();
+        break;
+      case 'chat_list':
+        this.chat = frame.messages || [];
+        this.renderChat();
+        break;
+      case 'error':
+        this.sending = false;
+        this.error = frame;
+        this.renderError();
+        if (frame.code !== 'stale') this.renderAll(false);
+        break;
+      default:
+        break;
+    }
+  }
+
+  onState(frame) {
+    const first = !this.state;
+    if (frame.events_from === 0) this.events = [];
+    this.events.splice(frame.events_from, this.events.length, ...(frame.events || []));
+    const changed = !this.state || this.state.version !== frame.version;
+    this.state = frame;
+    this.sending = false;
+    if (changed) this.error = null;
+    if (this.table) {
+      this.table.status = frame.status;
+      this.table.version = frame.version;
+      if (frame.result) this.table.result = frame.result;
+    }
+    this.clockBase = { at: performance.now(), clocks: frame.clocks || [] };
+    this.chooser.reset(frame.legal || [], (action) => this.game.paths(action, frame.view, this.ctx()));
+    this.renderAll(!first && changed);
+  }
+
+  ctx() {
+    const table = this.table || {};
+    return {
+      view: this.state ? this.state.view : null,
+      table,
+      options: table.options || {},
+      players: table.players || (this.state && this.state.view && this.state.view.hand_sizes ? this.state.view.hand_sizes.length : 0),
+      seat: this.mySeat,
+      name: (seat) => seatName(table, seat),
+      ui: this.ui,
+      chosen: this.chooser.prefix,
+      setUi: (patch) => {
+        Object.assign(this.ui, patch);
+        this.renderAll(false);
+      },
+    };
+  }
+
+  sendMove(move) {
+    if (!this.state || this.sending) return;
+    this.error = null;
+    this.renderError();
+    if (this.conn.send({ type: 'move', version: this.state.version, ...move })) {
+      this.sending = true;
+      if (move.text) this.moveInput.value = '';
+      this.chooser.cancel();
+      this.decorate();
+    } else {
+      this.error = { code: 'offline' };
+      this.renderError();
+    }
+  }
+
+  onPoint(event) {
+    if (this.sending || !this.chooser.active()) return false;
+    const target = event.target.closest('[data-keys]');
+    if (!target || !this.el.board.contains(target)) return false;
+    const keys = target.dataset.keys.split(' ');
+    const next = this.chooser.nextKeys();
+    const first = this.chooser.firstKeys();
+    const key = keys.find((k) => next.has(k)) || keys.find((k) => first.has(k)) || keys.find((k) => this.chooser.prefix.includes(k));
+    if (!key) return false;
+    this.focusKey = target.dataset.keys;
+    if (this.chooser.choose(key)) this.renderAll(false);
+    return true;
+  }
+
+  renderAll(animateChanges) {
+    if (!this.table) return;
+    const e = this.el;
+    const game = this.game;
+    const title = tOr(`games.${this.table.game}.title`, this.table.title || this.table.game);
+    e.title.textContent = `${title}${this.table.name ? ` — ${this.table.name}` : ''}`;
+    document.title = `${title} · meeple`;
+    this.setConnection(this.connection);
+    e.notation.replaceChildren(
+      h('label', { for: 'move-input' }, t('table.typeMove')),
+      this.moveInput,
+      h('button', { type: 'submit', disabled: !(this.state && this.state.legal && this.state.legal.length) }, t('table.play')),
+    );
+    this.moveInput.id = 'move-input';
+    this.moveInput.placeholder = t('table.notationPlaceholder');
+    this.layout.querySelector('.log-title').textContent = t('table.log');
+    this.layout.querySelector('.chat-title').textContent = t('table.chat');
+    this.chatInput.placeholder = t('table.chatPlaceholder');
+    this.chatInput.setAttribute('aria-label', t('table.chatPlaceholder'));
+    this.el.chatForm.replaceChildren(this.chatInput, h('button', { type: 'submit' }, t('table.send')));
+    if (this.state && this.state.view) {
+      const ctx = this.ctx();
+      const before = animateChanges ? snapshot(e.board) : null;
+      const focused = document.activeElement && e.board.contains(document.activeElement) ? document.activeElement.dataset.keys || this.focusKey : this.focusKey;
+      mount(e.board, game.render(ctx));
+      this.decorate();
+      if (before) animate(e.board, before);
+      if (focused) {
+        const again = [...e.board.querySelectorAll('[data-keys]')].find((el) => el.dataset.keys === focused && el.tabIndex >= 0);
+        if (again) again.focus({ preventScroll: true });
+      }
+      this.focusKey = null;
+      e.headline.textContent = game.headline(this.state.view, ctx);
+    } else {
+      mount(e.board, h('p', { class: 'hint' }, t('table.loading')));
+    }
+    this.renderWaiting();
+    this.renderResult();
+    this.renderPlayers();
+    this.renderControls();
+    this.renderLog();
+    this.renderChat();
+    this.renderError();
+    this.renderLatest(animateChanges);
+  }
+
+  /** Mark what may be pointed at now, and build the action bar. */
+  decorate() {
+    const e = this.el;
+    const ctx = this.ctx();
+    const interactive = this.chooser.active() && !this.sending;
+    const next = interactive ? this.chooser.nextKeys() : new Set();
+    const firsts = interactive ? this.chooser.firstKeys() : new Set();
+    const chosen = new Set(this.chooser.prefix);
+    const marked = new Set();
+    for (const el of e.board.querySelectorAll('[data-keys]')) {
+      const keys = el.dataset.keys.split(' ');
+      const can = keys.some((k) => next.has(k)) || (this.chooser.prefix.length > 0 && keys.some((k) => firsts.has(k)));
+      el.classList.toggle('choosable', can);
+      el.classList.toggle('target', keys.some((k) => next.has(k)) && this.chooser.prefix.length > 0);
+      const isChosen = keys.some((k) => chosen.has(k) && !marked.has(k));
+      if (isChosen) keys.forEach((k) => chosen.has(k) && marked.add(k));
+      el.classList.toggle('chosen', isChosen);
+      if (can) {
+        el.setAttribute('tabindex', '0');
+        el.setAttribute('role', 'button');
+      } else {
+        el.removeAttribute('tabindex');
+        if (el.getAttribute('role') === 'button') el.setAttribute('role', el instanceof SVGElement ? 'img' : 'group');
+      }
+      if (el.getAttribute('role') === 'button') el.setAttribute('aria-pressed', String(isChosen));
+      else el.removeAttribute('aria-pressed');
+    }
+    const buttons = [];
+    if (interactive) {
+      for (const key of next) {
+        if (key.startsWith('btn:') || key.startsWith('choice:')) {
+          buttons.push(h('button', { type: 'button', class: 'primary', 'data-key': key, onclick: () => { if (this.chooser.choose(key)) this.renderAll(false); } }, this.game.keyLabel(key, ctx)));
+        }
+      }
+      const confirm = this.chooser.confirmable();
+      if (confirm) buttons.push(h('button', { type: 'button', class: 'primary', onclick: () => this.sendMove({ action: confirm.action }) }, t('table.confirm')));
+      if (this.chooser.prefix.length) {
+        buttons.push(h('button', { type: 'button', onclick: () => { this.chooser.back(); this.renderAll(false); } }, t('table.back')));
+        buttons.push(h('button', { type: 'button', onclick: () => { this.chooser.cancel(); this.renderAll(false); } }, t('table.cancel')));
+      }
+    }
+    e.board.dataset.version = this.state ? this.state.version : '';
+    e.board.dataset.myTurn = String(interactive);
+    e.board.dataset.chosen = this.chooser.prefix.join(' ');
+    let prompt;
+    if (this.sending) prompt = t('table.sending');
+    else if (interactive) prompt = this.game.prompt(ctx, this.chooser.prefix);
+    else if (this.state && this.state.status === 'running' && this.mySeat !== null && this.state.view) prompt = t('table.waitFor', { name: seatName(this.table, this.state.to_act) });
+    else if (this.mySeat === null) prompt = t('table.watching');
+    else prompt = '';
+    e.bar.replaceChildren(h('span', { class: `prompt${interactive ? ' your-turn' : ''}` }, prompt), ...buttons);
+    // Every legal move, also as a plain list (keyboard and screen-reader friendly).
+    const legal = this.state && !this.sending ? this.state.legal || [] : [];
+    e.moves.hidden = legal.length === 0;
+    e.moves.replaceChildren(
+      h('summary', {}, t('table.allMoves', { n: legal.length })),
+      h('ul', {}, legal.slice(0, 200).map((move) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => this.sendMove({ action: move.action }) }, this.game.describe({ kind: 'action', visible: true, action: move.action, text: move.text }, ctx)), ' ', h('code', { translate: 'no', class: 'notation' }, move.text)))),
+    );
+  }
+
+  renderLatest(fresh) {
+    const last = [...this.events].reverse().find((ev) => ev && ev.kind === 'action');
+    if (!last) {
+      this.el.latest.textContent = '';
+      return;
+    }
+    this.el.latest.textContent = `${seatName(this.table, last.seat)}: ${this.game.describe(last, this.ctx())}`;
+    if (fresh && this.el.latest.animate) this.el.latest.animate([{ background: '#ffe58a' }, { background: 'transparent' }], { duration: 900 });
+  }
+
+  renderWaiting() {
+    const table = this.table;
+    const e = this.el;
+    if (!table || table.status !== 'open') {
+      e.waiting.replaceChildren();
+      return;
+    }
+    const empty = table.seats.filter((seat) => seat.kind === 'human' && !seat.occupied);
+    const items = empty.map((seat) => {
+      const link = `${location.origin}${location.pathname}#/join/${table.id}/${seat.seat}`;
+      return h('li', {}, t('table.emptySeat', { n: seat.seat + 1 }), ' ', h('input', { type: 'text', readonly: true, value: link, class: 'share-link', 'aria-label': t('table.shareLink', { n: seat.seat + 1 }), onfocus: (ev) => ev.target.select() }), ' ', h('button', { type: 'button', onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, t('table.copy')));
+    });
+    e.waiting.replaceChildren(
+      h('h2', {}, t('table.waitingTitle')),
+      h('p', {}, t('table.waitingText')),
+      h('ul', { class: 'share-list' }, items),
+      this.token ? h('button', { type: 'button', class: 'primary', id: 'start-button', onclick: () => this.start() }, t('table.startNow')) : null,
+    );
+  }
+
+  async start() {
+    try {
+      await api.start(this.id, this.token);
+    } catch (error) {
+      this.error = { code: 'start', message: error.message };
+      this.renderError();
+    }
+  }
+
+  renderResult() {
+    const table = this.table;
+    const e = this.el;
+    const result = (this.state && this.state.result) || (table && table.result);
+    if (!result || !table || table.status !== 'finished') {
+      e.result.replaceChildren();
+      return;
+    }
+    const winners = (result.winners || []).map((seat) => seatName(table, seat)).join(', ');
+    e.result.replaceChildren(
+      h('h2', {}, t('table.gameOver')),
+      h('p', { class: 'winners' }, t('table.winners', { names: winners || t('common.nobody') })),
+      h('a', { href: `#/replay/${table.id}${this.mySeat !== null ? `?seat=${this.mySeat}` : ''}`, class: 'button' }, t('table.replay')),
+    );
+  }
+
+  renderPlayers() {
+    const table = this.table;
+    const view = this.state && this.state.view;
+    const ctx = this.ctx();
+    const board = view ? this.game.scores(view, ctx) : { columns: [], rows: [] };
+    const clocks = this.clockBase ? this.clockBase.clocks : [];
+    const rows = table.seats.map((seat) => {
+      const clock = clocks.find((c) => c.seat === seat.seat);
+      const status = seat.played_by === 'bot' && seat.kind === 'human' ? t('table.playedByBot') : seat.kind === 'bot' ? botName(seat.bot) : seat.occupied ? (seat.connected ? t('table.online') : t('table.offline')) : t('table.emptyShort');
+      const toAct = this.state && this.state.to_act === seat.seat && table.status === 'running';
+      return h(
+        'tr',
+        { class: `${toAct ? 'to-act' : ''}${seat.seat === this.mySeat ? ' me' : ''}`, style: { '--seat': seatColour(seat.seat) } },
+        h('th', { scope: 'row' }, h('span', { class: 'dot', 'aria-hidden': 'true' }), seatName(table, seat.seat), seat.seat === this.mySeat ? h('span', { class: 'muted' }, ` (${t('table.you')})`) : null),
+        h('td', { class: 'muted' }, status),
+        ...(board.rows[seat.seat] || []).map((cell) => h('td', {}, cell)),
+        clocks.length ? h('td', { class: `clock${clock && clock.running ? ' running' : ''}`, 'data-seat': seat.seat }, clock ? formatClock(clock.remaining_ms) : '') : null,
+      );
+    });
+    this.el.players.replaceChildren(
+      h('h2', {}, t('table.players')),
+      h('table', { class: 'players-table' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('table.player')), h('th', { scope: 'col' }, t('table.status')), board.columns.map((c) => h('th', { scope: 'col' }, c)), clocks.length ? h('th', { scope: 'col' }, t('table.clock')) : null)), h('tbody', {}, rows)),
+    );
+  }
+
+  tickClocks() {
+    if (!this.clockBase || !this.clockBase.clocks.length || !this.table || this.table.status !== 'running') return;
+    const elapsed = performance.now() - this.clockBase.at;
+    for (const clock of this.clockBase.clocks) {
+      const cell = this.el.players.querySelector(`td.clock[data-seat="${clock.seat}"]`);
+      if (cell) cell.textContent = formatClock(clock.running ? clock.remaining_ms - elapsed : clock.remaining_ms);
+    }
+  }
+
+  renderControls() {
+    const buttons = [];
+    if (this.token && this.table.status !== 'finished') buttons.push(h('button', { type: 'button', onclick: () => this.leave() }, t('table.leave')));
+    if (this.table.status === 'finished') buttons.push(h('a', { class: 'button', href: `#/replay/${this.id}` }, t('table.replay')));
+    buttons.push(h('a', { class: 'button', href: '#/' }, t('table.toLobby')));
+    this.el.controls.replaceChildren(...buttons);
+  }
+
+  async leave() {
+    try {
+      await api.leave(this.id, this.token);
+    } catch {
+      /* the seat may already be gone */
+    }
+    forgetSeat(this.id);
+    location.hash = '#/';
+  }
+
+  renderLog() {
+    const ctx = this.ctx();
+    const events = this.events.filter(Boolean);
+    const start = Math.max(0, events.length - LOG_LIMIT);
+    this.el.log.replaceChildren(
+      ...events.slice(start).map((event, i) => {
+        ctx.prev = events[start + i - 1] || null;
+        const who = event.kind === 'chance' ? '' : `${seatName(this.table, event.seat)}: `;
+        const by = event.by === 'substitute' || event.by === 'fallback' ? ` (${t(`table.by.${event.by}`)})` : '';
+        return h('li', { class: `log-${event.kind}`, value: event.index + 1 }, who, this.game.describe(event, ctx), by);
+      }),
+    );
+    this.el.log.scrollTop = this.el.log.scrollHeight;
+  }
+
+  renderChat() {
+    this.el.chatList.replaceChildren(
+      ...this.chat.slice(-100).map((message) => {
+        const li = h('li', {}, h('b', {}, message.name || seatName(this.table, message.seat)), ': ');
+        li.append(document.createTextNode(message.text)); // never as markup
+        return li;
+      }),
+    );
+    this.el.chatList.scrollTop = this.el.chatList.scrollHeight;
+  }
+
+  renderError() {
+    const error = this.error;
+    if (!error) {
+      this.el.error.replaceChildren();
+      return;
+    }
+    const key = `errors.${error.code}`;
+    this.el.error.replaceChildren(tOr(key, t('errors.other')), error.message ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`) : null);
+  }
+}

@@ -1,0 +1,73 @@
+"""Pointing helpers shared by the browser tests: they act only through what a person
+sees (highlighted cards, piles, buttons), never by sending moves directly."""
+
+import contextlib
+
+from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+
+def version(page: Page) -> int:
+    value = page.get_attribute(".board", "data-version")
+    return int(value) if value else -1
+
+
+def wait_my_turn(page: Page, timeout: float = 30_000) -> None:
+    page.wait_for_selector('.board[data-my-turn="true"]', timeout=timeout)
+
+
+def point(page: Page, selector: str) -> None:
+    """Click the first element matching ``selector`` and wait for the page to react."""
+    before_version = version(page)
+    before_chosen = page.get_attribute(".board", "data-chosen")
+    page.locator(selector).first.click()
+    # When the page moves on under the click (a bot's move, a new state), nothing changes
+    # here: the callers' loops look again at what may be chosen now.
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function(
+            """([v, c]) => {
+                const board = document.querySelector('.board');
+                return board && (board.dataset.version !== String(v) || board.dataset.chosen !== c);
+            }""",
+            arg=[before_version, before_chosen or ""],
+            timeout=5_000,
+        )
+
+
+def game_view(page: Page) -> dict[str, object]:
+    view: dict[str, object] = page.evaluate("window.__meeple.state && window.__meeple.state.view")
+    return view
+
+
+def require_game(server, name: str) -> None:  # type: ignore[no-untyped-def]
+    """Skip when the server does not offer ``name`` (a game still on its own branch)."""
+    import httpx
+    import pytest
+
+    games = httpx.get(f"{server.base}/api/games", timeout=10, trust_env=False).json()["games"]
+    if name not in {game["name"] for game in games}:
+        pytest.skip(f"the game {name!r} is not registered in this checkout")
+
+
+def create_by_lobby(
+    page, base: str, game: str, players: int, humans: tuple[int, ...] = (0,), name: str = "Ann"
+) -> None:  # type: ignore[no-untyped-def]
+    """Create a table through the lobby form: ``humans`` are the people's seats, bots
+    (heuristic when the game has one) fill the others, at the fastest bot pace."""
+    page.goto(base + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    page.fill("#your-name", name)
+    for seat in range(players):
+        if seat in humans:
+            page.select_option(f"#seat-{seat}", "human")
+        else:
+            options = page.eval_on_selector_all(
+                f"#seat-{seat} option", "els => els.map(e => e.value)"
+            )
+            page.select_option(
+                f"#seat-{seat}", "bot:heuristic" if "bot:heuristic" in options else options[-1]
+            )
+    page.select_option("#bot-pace", "0")
+    page.click("#create-button")
+    page.wait_for_selector(".board")

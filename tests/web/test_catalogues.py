@@ -1,0 +1,79 @@
+"""The translation catalogues and the static mount, without a browser: every language
+has every key with the same placeholders, every game and option of the registry is
+translated, every key the scripts use exists, and the server serves the page."""
+
+import json
+import re
+
+import pytest
+
+from meeple.engine.registry import game_class, game_names
+from meeple.web import LANGUAGES, STATIC_DIR, mount_web
+
+
+def flatten(tree: dict, prefix: str = "") -> dict[str, str]:  # type: ignore[type-arg]
+    out: dict[str, str] = {}
+    for key, value in tree.items():
+        if isinstance(value, dict):
+            out.update(flatten(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+CATALOGUES = {
+    lang: flatten(json.loads((STATIC_DIR / "i18n" / f"{lang}.json").read_text()))
+    for lang in LANGUAGES
+}
+PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_every_language_has_every_key_with_the_same_placeholders(lang: str) -> None:
+    english, other = CATALOGUES["en"], CATALOGUES[lang]
+    assert sorted(set(english) - set(other)) == []
+    assert sorted(set(other) - set(english)) == []
+    for key, text in english.items():
+        assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(other[key])), key
+        assert other[key].strip(), key
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_game_and_option_is_translated(lang: str) -> None:
+    catalogue = CATALOGUES[lang]
+    for name in game_names():
+        spec = game_class(name).spec
+        assert f"games.{name}.title" in catalogue
+        assert f"games.{name}.summary" in catalogue
+        for option in spec.options:
+            base = f"games.{name}.options.{option.name}"
+            assert f"{base}.label" in catalogue and f"{base}.doc" in catalogue, base
+            for choice in option.choices or ():
+                assert f"{base}.choices.{choice}" in catalogue, f"{base}.choices.{choice}"
+
+
+def test_every_key_used_by_the_scripts_exists() -> None:
+    used: set[str] = set()
+    for script in (STATIC_DIR / "js").rglob("*.js"):
+        used.update(re.findall(r"\bt\(\s*'([\w.]+)'", script.read_text()))
+    missing = sorted(key for key in used if key not in CATALOGUES["en"])
+    assert missing == []
+    assert len(used) > 150
+
+
+def test_the_server_serves_the_page_and_its_assets() -> None:
+    from starlette.applications import Starlette
+    from starlette.testclient import TestClient
+
+    app = Starlette()
+    mount_web(app)
+    client = TestClient(app)
+    page = client.get("/")
+    assert page.status_code == 200 and 'src="/static/js/main.js"' in page.text
+    assert (
+        client.get("/static/js/main.js")
+        .headers["content-type"]
+        .startswith(("text/javascript", "application/javascript"))
+    )
+    assert client.get("/static/i18n/ja.json").json()["common"]["lobby"] == "ロビー"
+    assert client.get("/static/nothing.js").status_code == 404

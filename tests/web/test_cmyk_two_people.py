@@ -1,0 +1,61 @@
+"""Two people in two browser contexts play a whole CMYK game against each other: one
+creates the table and shares the seat link, the other joins through it."""
+
+import time
+
+from web.conftest import screenshot
+from web.helpers import point
+
+
+def step(page) -> bool:  # type: ignore[no-untyped-def]
+    """One pointing step if it is this page's turn; False when there is nothing to do."""
+    if page.get_attribute(".board", "data-my-turn") != "true":
+        return False
+    if page.locator(".board .target.choosable").count():
+        point(page, ".board .target.choosable")
+    else:
+        point(page, ".board .hand-card.choosable")
+    return True
+
+
+def test_two_people_play_cmyk_to_the_end(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    ann = new_page()
+    ann.goto(server.base + "/")
+    ann.select_option("#game", "cmyk")
+    ann.select_option("#players", "2")
+    ann.fill("#your-name", "Ann")
+    ann.select_option("#seat-1", "human")
+    ann.click("#create-button")
+    link = ann.locator(".share-link").first.input_value()
+    assert "#/join/" in link
+    screenshot(ann, "cmyk-waiting")
+
+    bob = new_page(width=420, height=900)  # a phone-sized screen
+    bob.goto(link)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    for page in (ann, bob):
+        page.wait_for_selector(".cmyk-board")
+        page.wait_for_function("() => window.__meeple.table.status === 'running'")
+    assert "Bob" in ann.inner_text(".players-table")
+
+    deadline = time.monotonic() + 240
+    turns = 0
+    while time.monotonic() < deadline:
+        if ann.locator(".result h2").count() and bob.locator(".result h2").count():
+            break
+        moved = step(ann) or step(bob)
+        if moved:
+            turns += 1
+            if turns == 12:
+                screenshot(ann, "cmyk-table")
+                screenshot(bob, "cmyk-phone")
+        else:
+            ann.wait_for_timeout(50)
+    else:
+        raise AssertionError("the game did not end in time")
+    for page in (ann, bob):
+        assert page.locator(".result .winners").count() == 1
+        assert page.evaluate("window.__meeple.table.status") == "finished"
+    assert turns > 10
+    screenshot(ann, "cmyk-over")

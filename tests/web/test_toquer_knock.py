@@ -1,0 +1,66 @@
+"""Toquer by pointing: a knock and its whole exchange between two people (and a bot):
+one draws from the stock, the other knocks, gets the card, swaps it in; the first takes
+one of the knocker's cards and places it in their own layout."""
+
+import time
+
+from web.conftest import screenshot
+from web.helpers import create_by_lobby, game_view, point, require_game
+
+
+def act(page) -> str | None:  # type: ignore[no-untyped-def]
+    """What this person does now, by pointing; returns the phase acted in."""
+    if page.get_attribute(".board", "data-my-turn") != "true":
+        return None
+    phase = game_view(page)["phase"]
+    if phase == "knock":
+        point(page, '.action-bar button[data-key="btn:knock"]')
+    elif phase == "answer":
+        point(page, '.action-bar button[data-key^="choice:give"]')
+    elif phase == "draw":
+        point(page, '[data-keys="pile:stock"].choosable')
+    elif phase == "clear":
+        point(page, '.action-bar button[data-key="btn:done"]')
+    elif page.locator(".board .target.choosable").count():
+        point(page, ".board .target.choosable")
+    else:
+        point(page, ".board .slot.choosable")
+    return phase
+
+
+def test_toquer_knock_and_exchange_by_pointing(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    require_game(server, "toquer")
+    ann = new_page()
+    create_by_lobby(ann, server.base, "toquer", 3, humans=(0, 1))
+    link = ann.locator(".share-link").first.input_value()
+    bob = new_page()
+    bob.goto(link)
+    bob.fill("#join-name", "Bob")
+    bob.click("#join-button")
+    for page in (ann, bob):
+        page.wait_for_function(
+            "() => window.__meeple.table && window.__meeple.table.status === 'running'"
+        )
+        page.wait_for_selector(".tq-strip")
+
+    phases: dict[str, set[str]] = {"ann": set(), "bob": set()}
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        done = {"knock", "answer", "knock_swap", "knock_take", "knock_place"}
+        if done <= phases["ann"] | phases["bob"]:
+            break
+        acted = False
+        for who, page in (("ann", ann), ("bob", bob)):
+            phase = act(page)
+            if phase:
+                phases[who].add(phase)
+                acted = True
+                if phase == "knock_take":
+                    screenshot(page, "toquer-knock-take")
+        if not acted:
+            ann.wait_for_timeout(50)
+    seen = phases["ann"] | phases["bob"]
+    assert {"knock", "answer", "knock_swap", "knock_take", "knock_place"} <= seen, seen
+    screenshot(ann, "toquer-3-players")
+    for page in (ann, bob):
+        assert "knock" in page.inner_text(".log")
