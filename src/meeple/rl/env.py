@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.wrappers import BaseWrapper
 
 from meeple.engine.errors import InvalidActionError
 from meeple.engine.options import OptionValue
@@ -167,6 +167,130 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
         pass
 
 
+class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
+    """PettingZoo's usual policies for a classic game, in one light layer.
+
+    As ``OrderEnforcingWrapper``: stepping or observing before ``reset`` raises. As
+    ``AssertOutOfBoundsWrapper``: an index outside the action space raises. As
+    ``TerminateIllegalWrapper``: an illegal action ends the game, ``illegal_reward`` for
+    the agent that made it (``infos[agent]["illegal_action"]`` is True) and 0 for the
+    others. The game itself never substitutes or forgives a move.
+
+    PettingZoo's three wrappers forward every attribute through ``__getattr__``, which
+    costs more than the environment itself; here the attributes read on every step are
+    plain properties and ``last`` calls the environment's own.
+    """
+
+    def __init__(self, env: MeepleEnv, illegal_reward: float) -> None:
+        super().__init__(env)
+        self.raw = env
+        self.illegal_reward = illegal_reward
+        self._has_reset = False
+
+    def _check_reset(self) -> None:
+        if not self._has_reset:
+            raise RuntimeError("call reset() before using the environment")
+
+    @property
+    def agents(self) -> list[str]:
+        self._check_reset()
+        return self.raw.agents
+
+    @agents.setter
+    def agents(self, value: list[str]) -> None:
+        self.raw.agents = value
+
+    @property
+    def agent_selection(self) -> str:
+        self._check_reset()
+        return self.raw.agent_selection
+
+    @agent_selection.setter
+    def agent_selection(self, value: str) -> None:
+        self.raw.agent_selection = value
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self.raw.rewards
+
+    @rewards.setter
+    def rewards(self, value: dict[str, float]) -> None:
+        self.raw.rewards = value
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        return self.raw.terminations
+
+    @terminations.setter
+    def terminations(self, value: dict[str, bool]) -> None:
+        self.raw.terminations = value
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        return self.raw.truncations
+
+    @truncations.setter
+    def truncations(self, value: dict[str, bool]) -> None:
+        self.raw.truncations = value
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        return self.raw.infos
+
+    @infos.setter
+    def infos(self, value: dict[str, dict[str, Any]]) -> None:
+        self.raw.infos = value
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self.raw._cumulative_rewards
+
+    @_cumulative_rewards.setter
+    def _cumulative_rewards(self, value: dict[str, float]) -> None:
+        self.raw._cumulative_rewards = value
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._has_reset = True
+        self.raw.reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> ObservationDict:
+        self._check_reset()
+        return self.raw.observe(agent)
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[ObservationDict | None, float, bool, bool, dict[str, Any]]:
+        self._check_reset()
+        return self.raw.last(observe)
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        self._check_reset()
+        raw = self.raw
+        agent = raw.agent_selection
+        if raw.terminations[agent] or raw.truncations[agent] or action is None:
+            raw.step(action)
+            return
+        index = int(action)
+        if not 0 <= index < raw.encoder.num_actions:
+            raise InvalidActionError(
+                f"action index {index} is outside 0..{raw.encoder.num_actions - 1}"
+            )
+        if index in raw.encoder.legal_indices(raw.episode.state):
+            raw.step(index)
+            return
+        # The game ends at once, as in PettingZoo's TerminateIllegalWrapper.
+        raw._cumulative_rewards[agent] = 0.0
+        raw.terminations = dict.fromkeys(raw.agents, True)
+        raw.rewards = dict.fromkeys(raw.agents, 0.0)
+        raw.rewards[agent] = float(self.illegal_reward)
+        raw.infos[agent] = {**raw.infos[agent], "illegal_action": True}
+        raw._accumulate_rewards()
+        raw._deads_step_first()
+
+    def __str__(self) -> str:
+        return str(self.raw)
+
+
 def raw_env(game: str | AnyGame, players: int | None = None, **kwargs: Any) -> MeepleEnv:
     """The unwrapped environment (illegal action indices raise ``IllegalActionError``)."""
     return MeepleEnv(game, players, **kwargs)
@@ -184,15 +308,11 @@ def env(
     """A PettingZoo AEC environment for ``game``: ``env("toc", players=6, **options)``.
 
     As in PettingZoo's classic environments, an illegal action ends the game with
-    ``illegal_reward`` for the agent that made it and 0 for the others;
-    ``illegal_reward=None`` raises ``IllegalActionError`` instead. ``max_steps``
-    truncates an episode after that many actions."""
-    environment: Any = MeepleEnv(
-        game, players, max_steps=max_steps, render_mode=render_mode, **options
-    )
-    if illegal_reward is not None:
-        environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=illegal_reward)
-    environment = wrappers.AssertOutOfBoundsWrapper(environment)
-    environment = wrappers.OrderEnforcingWrapper(environment)
-    wrapped: AECEnv[str, ObservationDict, np.int64] = environment
-    return wrapped
+    ``illegal_reward`` for the agent that made it and 0 for the others (see
+    ``IllegalMoveWrapper``); ``illegal_reward=None`` gives the unwrapped environment,
+    which raises ``IllegalActionError`` instead. ``max_steps`` truncates an episode
+    after that many actions."""
+    environment = MeepleEnv(game, players, max_steps=max_steps, render_mode=render_mode, **options)
+    if illegal_reward is None:
+        return environment
+    return IllegalMoveWrapper(environment, illegal_reward)

@@ -107,15 +107,18 @@ def _number(value: float) -> str:
 class Encoder(ABC, Generic[S, A, V]):
     """The action index space and observation array of one configured game."""
 
+    # True when an action names seats (e.g. a Skip's target) and the index space is laid
+    # out relative to the acting seat; False: one table serves every seat.
+    seat_relative_actions = True
+
     def __init__(self, game: Game[S, A, object, V]) -> None:
         self.game = game
         self.players = game.players
         self.layout = Layout()
         self._build_layout(self.layout)
         self.observation_size = self.layout.size
-        self.blocks: list[list[ActionBlock[A]]] = [
-            self._action_blocks(seat) for seat in range(self.players)
-        ]
+        seats = range(self.players) if self.seat_relative_actions else range(1)
+        self.blocks: list[list[ActionBlock[A]]] = [self._action_blocks(seat) for seat in seats]
         self._actions: list[tuple[A, ...]] = []
         self._index: list[dict[A, int]] = []
         for seat, blocks in enumerate(self.blocks):
@@ -127,7 +130,11 @@ class Encoder(ABC, Generic[S, A, V]):
                 raise AssertionError(f"{game.spec.name}: seats have different action counts")
             self._actions.append(actions)
             self._index.append(index)
+        if not self.seat_relative_actions:
+            self._actions *= self.players
+            self._index *= self.players
         self.num_actions = len(self._actions[0])
+        self._legal_cache: tuple[object, list[int]] | None = None
 
     # ---------------------------------------------------------------- per-game hooks
     @abstractmethod
@@ -139,21 +146,29 @@ class Encoder(ABC, Generic[S, A, V]):
         """Every action possible in this configuration for ``seat``, in index order."""
 
     @abstractmethod
-    def _fill(self, view: V, ones: list[int], values: list[tuple[int, float]]) -> None:
-        """Describe the observation of ``view``: indices in ``ones`` are incremented by
-        one each (so repeated indices count), then ``values`` are set."""
+    def _fill(
+        self,
+        view: V,
+        ones: list[int],
+        values: list[tuple[int, float]],
+        blocks: list[tuple[int, list[float]]],
+    ) -> None:
+        """Describe the observation of ``view`` (everything else is 0): each index in
+        ``ones`` adds one (so a repeated index counts), then each ``(index, value)`` of
+        ``values`` and each ``(start, run of values)`` of ``blocks`` is written."""
 
     # ------------------------------------------------------------------- public API
     def observe(self, view: V) -> Observation:
         """The observation array of the seat whose view this is."""
         ones: list[int] = []
         values: list[tuple[int, float]] = []
-        self._fill(view, ones, values)
-        out = np.bincount(np.asarray(ones, dtype=np.intp), minlength=self.observation_size)
-        observation = out.astype(np.float32)
-        if values:
-            indices, numbers = zip(*values, strict=True)
-            observation[list(indices)] = numbers
+        blocks: list[tuple[int, list[float]]] = []
+        self._fill(view, ones, values, blocks)
+        observation = np.bincount(ones, minlength=self.observation_size).astype(np.float32)
+        for index, number in values:
+            observation[index] = number
+        for start, run in blocks:
+            observation[start : start + len(run)] = run
         return observation
 
     def observation(self, state: S, seat: int) -> Observation:
@@ -175,10 +190,18 @@ class Encoder(ABC, Generic[S, A, V]):
 
     def legal_indices(self, state: S) -> list[int]:
         """The indices of the legal actions of the seat to act (empty if nobody acts)."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] is state:
+            return cached[1]  # states are immutable: one entry keyed by identity is right
         legal = self.game.legal_actions(state)
         if not legal:
-            return []
-        seat = self.game.current_player(state)
+            indices: list[int] = []
+        else:
+            indices = self._indices(self.game.current_player(state), legal)
+        self._legal_cache = (state, indices)
+        return indices
+
+    def _indices(self, seat: int, legal: tuple[A, ...]) -> list[int]:
         index = self._index[seat]
         try:
             return [index[action] for action in legal]

@@ -124,6 +124,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             "copies of each card kind in my hand (code: (number − 1) × 4 + colour, 48 W, 49 S)",
             high=8,
         )
+        # Six per-seat fields in a row (filled as one block): hand_sizes … scores.
         self.o_hand_sizes = layout.add(
             "hand_sizes",
             n,
@@ -131,6 +132,15 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             "cards in each hand (seat-relative; a phase being laid still counts)",
             high=DECK_SIZE,
         )
+        self.o_laid = layout.add("laid", n, "n", "laid down their phase this round")
+        self.o_skipped = layout.add("skipped", n, "n", "loses their next turn")
+        self.o_immune = layout.add(
+            "immune", n, "n", "cannot be skipped again this circuit (circuit style)"
+        )
+        self.o_active = layout.add(
+            "active", n, "n", "plays this round (all but in a tie-break round)"
+        )
+        self.o_scores = layout.add("scores", n, "n", "penalty points, squashed: s / (s + 200)")
         self.o_known = layout.add(
             "known",
             n * KINDS,
@@ -158,16 +168,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             "my phase this round, per group: set, run, colour (one-hot), minimum size",
             high=20,
         )
-        self.o_laid = layout.add("laid", n, "n", "laid down their phase this round")
-        self.o_skipped = layout.add("skipped", n, "n", "loses their next turn")
-        self.o_immune = layout.add(
-            "immune", n, "n", "cannot be skipped again this circuit (circuit style)"
-        )
-        self.o_active = layout.add(
-            "active", n, "n", "plays this round (all but in a tie-break round)"
-        )
         self.o_tiebreak = layout.add("tiebreak", 1, "1", "a tie-break round")
-        self.o_scores = layout.add("scores", n, "n", "penalty points, squashed: s / (s + 200)")
         self.o_winners = layout.add("winners", n, "n", "the winners, once the game is over")
         self.slot_size = n + 45
         self.o_table = layout.add(
@@ -194,38 +195,52 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             high=20,
         )
 
-    def _fill(self, view: Phase10View, ones: list[int], values: list[tuple[int, float]]) -> None:
+    def _fill(
+        self,
+        view: Phase10View,
+        ones: list[int],
+        values: list[tuple[int, float]],
+        blocks: list[tuple[int, list[float]]],
+    ) -> None:
         seat = view.seat
         if seat is None:
             raise ValueError("an observation is made for a seat, not for a spectator")
         n = self.players
-        order = [(seat + r) % n for r in range(n)]
         ones.append(self.o_stage + int(view.stage))
         ones.append(self.o_turn + (view.turn - seat) % n)
         ones.append(self.o_dealer + (view.dealer - seat) % n)
         if view.hand is not None:
             base = self.o_hand
             ones.extend([base + code for code in view.hand])
+        # Seat-relative order: the tuples rotated so that this seat comes first.
+        scores = view.scores[seat:] + view.scores[:seat]
+        blocks.append(
+            (
+                self.o_hand_sizes,
+                [
+                    *view.hand_sizes[seat:],
+                    *view.hand_sizes[:seat],
+                    *view.laid[seat:],
+                    *view.laid[:seat],
+                    *view.skipped[seat:],
+                    *view.skipped[:seat],
+                    *view.immune[seat:],
+                    *view.immune[:seat],
+                    *view.active[seat:],
+                    *view.active[:seat],
+                    *[score / (score + SCORE_SCALE) for score in scores],
+                ],
+            )
+        )
         known_base = self.o_known
-        phase_base = self.o_phase
+        for r, cards in enumerate(view.known[seat:] + view.known[:seat]):
+            if cards:
+                base = known_base + r * KINDS
+                ones.extend([base + code for code in cards])
         width = self.phase_count + 1
-        for r, other in enumerate(order):
-            if view.hand_sizes[other]:
-                values.append((self.o_hand_sizes + r, float(view.hand_sizes[other])))
-            base = known_base + r * KINDS
-            ones.extend([base + code for code in view.known[other]])
-            ones.append(phase_base + r * width + min(view.phase_index[other], width - 1))
-            if view.laid[other]:
-                ones.append(self.o_laid + r)
-            if view.skipped[other]:
-                ones.append(self.o_skipped + r)
-            if view.immune[other]:
-                ones.append(self.o_immune + r)
-            if view.active[other]:
-                ones.append(self.o_active + r)
-            score = view.scores[other]
-            if score:
-                values.append((self.o_scores + r, score / (score + SCORE_SCALE)))
+        base = self.o_phase
+        phases = view.phase_index[seat:] + view.phase_index[:seat]
+        ones.extend([base + r * width + index for r, index in enumerate(phases)])
         for winner in view.winners:
             ones.append(self.o_winners + (winner - seat) % n)
         if view.draw_pile_size:
@@ -236,15 +251,15 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             ones.extend([base + code for code in view.discard])
         if view.tiebreak:
             ones.append(self.o_tiebreak)
-        phases = self.config.phases
         index = view.phase_index[seat]
-        if view.tiebreak or index < len(phases):
-            phase = phases[-1] if view.tiebreak else phases[index]
+        if view.tiebreak or index < self.phase_count:
+            phase = self.config.phases[-1 if view.tiebreak else index]
             for g, requirement in enumerate(phase):
                 base = self.o_my_phase + g * 4
                 ones.append(base + int(requirement.kind))
                 values.append((base + 3, float(requirement.size)))
-        self._fill_table(view, seat, ones, values)
+        if view.table:
+            self._fill_table(view, seat, ones, values)
         for g, group in enumerate(view.building):
             base = self.o_building + g * 22
             ones.append(base)
