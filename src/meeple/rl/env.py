@@ -266,6 +266,8 @@ class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
     def step(self, action: int | np.integer[Any] | None) -> None:
         self._check_reset()
         raw = self.raw
+        if not raw.agents:
+            raise InvalidActionError("every agent is done: call reset() to play again")
         agent = raw.agent_selection
         if raw.terminations[agent] or raw.truncations[agent] or action is None:
             raw.step(action)
