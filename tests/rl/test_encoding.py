@@ -86,8 +86,9 @@ def test_masks_are_the_legal_actions_and_observations_stay_in_bounds(
                 assert observation.dtype == np.float32
                 assert observation.shape == (encoder.observation_size,)
                 outside = (observation < low) | (observation > high)
+                fields = encoder.layout.fields
                 assert not outside.any(), [
-                    f.name for f in encoder.layout.fields if outside[f.start : f.start + f.size].any()
+                    f.name for f in fields if outside[f.start : f.start + f.size].any()
                 ]
 
 
