@@ -60,6 +60,8 @@ def test_action_indices_are_a_bijection_per_seat(
         for index in (0, encoder.num_actions // 2, encoder.num_actions - 1):
             assert encoder.action_index(seat, encoder.index_action(seat, index)) == index
         assert all(encoder.action_index(seat, action) == i for i, action in enumerate(actions))
+        # The hot path (arithmetic or tables in some encoders) agrees with the bijection.
+        assert encoder._indices(seat, actions) == list(range(encoder.num_actions))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)

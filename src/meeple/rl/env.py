@@ -128,20 +128,27 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
             raise InvalidActionError(
                 f"action index {index} is outside 0..{self.encoder.num_actions - 1}"
             )
-        seat = self.agent_name_mapping[agent]
+        self._play(agent, index)
+
+    def _play(self, agent: str, index: int) -> None:
+        """Apply action ``index`` of ``agent`` (to act, index in range), resolve chance,
+        and move on: the next agent, or the end with the game's returns as rewards."""
         episode = self.episode
-        move = self.encoder.index_action(seat, index)
-        episode.state = episode.resolve_chance(self.game.apply_action(episode.state, move))
+        game = self.game
+        move = self.encoder.index_action(self.agent_name_mapping[agent], index)
+        state = episode.state = episode.resolve_chance(game.apply_action(episode.state, move))
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
-        if self.game.current_player(episode.state) == TERMINAL:
-            returns = self.game.returns(episode.state)
+        actor = game.current_player(state)
+        if actor >= 0 and (self.max_steps is None or self.steps < self.max_steps):
+            self.agent_selection = self.possible_agents[actor]
+            return  # rewards are all 0 until the end: nothing to accumulate
+        if actor == TERMINAL:
+            returns = game.returns(state)
             self.rewards = {a: float(returns[self.agent_name_mapping[a]]) for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_steps is not None and self.steps >= self.max_steps:
-            self.truncations = dict.fromkeys(self.agents, True)
         else:
-            self._select_next()
+            self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
     def _select_next(self) -> None:
@@ -260,26 +267,29 @@ class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
     def last(
         self, observe: bool = True
     ) -> tuple[ObservationDict | None, float, bool, bool, dict[str, Any]]:
-        self._check_reset()
+        if not self._has_reset:
+            self._check_reset()
         return self.raw.last(observe)
 
     def step(self, action: int | np.integer[Any] | None) -> None:
-        self._check_reset()
+        if not self._has_reset:
+            self._check_reset()
         raw = self.raw
         if not raw.agents:
             raise InvalidActionError("every agent is done: call reset() to play again")
         agent = raw.agent_selection
-        if raw.terminations[agent] or raw.truncations[agent] or action is None:
+        if action is None or raw.terminations[agent] or raw.truncations[agent]:
             raw.step(action)
             return
         index = int(action)
-        if not 0 <= index < raw.encoder.num_actions:
-            raise InvalidActionError(
-                f"action index {index} is outside 0..{raw.encoder.num_actions - 1}"
-            )
-        if index in raw.encoder.legal_indices(raw.episode.state):
-            raw.step(index)
+        encoder = raw.encoder
+        if index in encoder.legal_indices(raw.episode.state):
+            raw._play(agent, index)
             return
+        if not 0 <= index < encoder.num_actions:
+            raise InvalidActionError(
+                f"action index {index} is outside 0..{encoder.num_actions - 1}"
+            )
         # The game ends at once, as in PettingZoo's TerminateIllegalWrapper.
         raw._cumulative_rewards[agent] = 0.0
         raw.terminations = dict.fromkeys(raw.agents, True)

@@ -22,7 +22,7 @@ from meeple.games.cmyk.cards import (
     colour_card,
 )
 from meeple.games.cmyk.rules import CmykGame
-from meeple.games.cmyk.state import CmykState
+from meeple.games.cmyk.state import Board, CmykState
 from meeple.games.cmyk.view import CmykView
 from meeple.rl.encoding.base import ActionBlock, Encoder, Layout
 
@@ -60,6 +60,22 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
                 lays.append(Lay(FIRST_JOKER + colour, colour))
             self.lays_by_colour.append(lays)
         super().__init__(game)  # type: ignore[arg-type]
+        # The last encodings of the cards won and of the board, kept with the object they
+        # came from (compared by identity: states share their unchanged parts).
+        self._won_memo: tuple[tuple[int, ...], list[int]] | None = None
+        self._reserve_memo: tuple[tuple[int, ...], list[int]] | None = None
+        self._board_memo: tuple[Board, list[int], list[tuple[int, float]]] | None = None
+        self._pile_memos: list[
+            tuple[tuple[int, ...], int, bool, list[int], list[tuple[int, float]]] | None
+        ] = [None] * 4
+        # Tables for the hot path (``_indices``), checked against the bijection by tests.
+        self._lays = [-1] * (FIRST_MIX * 4)
+        self._discards = [-1] * self.kinds
+        for index, action in enumerate(self.actions(0)):
+            if isinstance(action, Lay):
+                self._lays[action.card * 4 + action.colour] = index
+            elif isinstance(action, Discard):
+                self._discards[action.card] = index
 
     # --------------------------------------------------------------------- actions
     def _action_blocks(self, seat: int) -> list[ActionBlock[CmykAction]]:
@@ -99,6 +115,29 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
             ),
             ActionBlock("Discard(card)", "kinds in the deck", "discard a card, by kind", discards),
         ]
+
+    def _indices(self, seat: int, legal: tuple[CmykAction, ...]) -> list[int]:
+        """The indices of ``legal`` from tables (a dict lookup would hash every action);
+        an action outside the space raises, as in the base class."""
+        found: list[int] = []
+        lays, discards = self._lays, self._discards
+        for action in legal:
+            kind = type(action)
+            index = -1
+            if kind is Lay:
+                assert isinstance(action, Lay)
+                if 0 <= action.card < SWEEP and 0 <= action.colour < 4:
+                    index = lays[action.card * 4 + action.colour]
+            elif kind is Discard:
+                assert isinstance(action, Discard)
+                if 0 <= action.card < self.kinds:
+                    index = discards[action.card]
+            else:
+                index = self._index[seat].get(action, -1)
+            if index < 0:
+                return super()._indices(seat, legal)  # raises: out of the space
+            found.append(index)
+        return found
 
     # ---------------------------------------------------------------- observation
     def _build_layout(self, layout: Layout) -> None:
@@ -205,37 +244,71 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
         )
         if view.stock_size:
             values.append((self.o_stock, view.stock_size / self.deck_size))
-        base = self.o_reserve
-        ones.extend([base + kind for kind in view.reserve])
+        reserve = view.reserve
+        reserve_memo = self._reserve_memo
+        if reserve_memo is None or reserve_memo[0] is not reserve:
+            base = self.o_reserve
+            reserve_memo = self._reserve_memo = (reserve, [base + kind for kind in reserve])
+        ones.extend(reserve_memo[1])
         board = view.board
-        board_base = self.o_board
-        for colour in range(4):
-            pile = board.piles[colour]
-            total = board.totals[colour]
-            base = self.o_piles + colour * PILE_WIDTH
-            if total:
-                values.append((base, total / FULL))
-            if pile:
-                values.append((base + 1, float(len(pile))))
-                ones.extend([board_base + kind for kind in pile])
-            else:
-                ones.append(base + 3)
-            if board.closed[colour]:
-                ones.append(base + 2)
-            need = FULL - total
-            if 10 <= need <= FULL:
-                ones.append(base + 4 + need // 10 - 1)
-        if board.mix >= 0:
-            ones.append(board_base + board.mix)
-            ones.append(self.o_mix + board.mix - FIRST_MIX)
-        if board.opening:
-            ones.append(self.o_opening)
-        base = self.o_won
-        ones.extend([base + kind for kind in view.won])
+        memo = self._board_memo
+        if memo is None or memo[0] is not board:
+            # Unchanged, the board is the same object from state to state: encode once.
+            memo = self._board_memo = (board, *self._board_entries(board))
+        ones.extend(memo[1])
+        values.extend(memo[2])
+        won = view.won
+        won_memo = self._won_memo
+        if won_memo is None or won_memo[0] is not won:
+            base = self.o_won
+            won_memo = self._won_memo = (won, [base + kind for kind in won])
+        ones.extend(won_memo[1])
         if view.stalled_passes:
             values.append((self.o_stalled, float(view.stalled_passes)))
         if view.completed_this_pass:
             ones.append(self.o_completed)
+
+    def _board_entries(self, board: Board) -> tuple[list[int], list[tuple[int, float]]]:
+        ones: list[int] = []
+        values: list[tuple[int, float]] = []
+        memos = self._pile_memos
+        for colour in range(4):
+            pile = board.piles[colour]
+            total = board.totals[colour]
+            closed = board.closed[colour]
+            memo = memos[colour]
+            if memo is None or memo[0] is not pile or memo[1] != total or memo[2] != closed:
+                # A lay changes one pile: the others keep their tuples, and their entries.
+                memo = memos[colour] = (pile, total, closed, *self._pile_entries(colour, board))
+            ones.extend(memo[3])
+            values.extend(memo[4])
+        if board.mix >= 0:
+            ones.append(self.o_board + board.mix)
+            ones.append(self.o_mix + board.mix - FIRST_MIX)
+        if board.opening:
+            ones.append(self.o_opening)
+        return ones, values
+
+    def _pile_entries(self, colour: int, board: Board) -> tuple[list[int], list[tuple[int, float]]]:
+        ones: list[int] = []
+        values: list[tuple[int, float]] = []
+        pile = board.piles[colour]
+        total = board.totals[colour]
+        base = self.o_piles + colour * PILE_WIDTH
+        if total:
+            values.append((base, total / FULL))
+        if pile:
+            values.append((base + 1, float(len(pile))))
+            board_base = self.o_board
+            ones.extend([board_base + kind for kind in pile])
+        else:
+            ones.append(base + 3)
+        if board.closed[colour]:
+            ones.append(base + 2)
+        need = FULL - total
+        if 10 <= need <= FULL:
+            ones.append(base + 4 + need // 10 - 1)
+        return ones, values
 
 
 ENCODER = CmykEncoder

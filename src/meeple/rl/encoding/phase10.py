@@ -26,7 +26,7 @@ from meeple.games.phase10.cards import (
 )
 from meeple.games.phase10.phases import GroupKind
 from meeple.games.phase10.rules import Phase10Game
-from meeple.games.phase10.state import Phase10State, Stage
+from meeple.games.phase10.state import LaidGroup, Phase10State, Stage
 from meeple.games.phase10.view import Phase10View
 from meeple.rl.encoding.base import ActionBlock, Encoder, Layout
 
@@ -51,6 +51,20 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             for g in range(self.groups)
         ]
         super().__init__(game)  # type: ignore[arg-type]
+        # Arithmetic for the hot path (``_indices``), checked against the tables by tests.
+        self._places = [-1] * (KINDS * self.groups * 13)
+        for index, action in enumerate(self.actions(0)):
+            if isinstance(action, Place):
+                self._places[(action.card * self.groups + action.group) * 13 + action.value] = index
+        self._ends = 2 if self.has_runs else 1
+        self._hit_base = self.action_index(0, Hit(0, 0, True))
+        self._discard_base = self.action_index(0, Discard(0))
+        # The last encoding of the discard pile and, per seat, of the table, kept with the
+        # tuple it came from (compared by identity: states share unchanged parts).
+        self._discard_memo: tuple[tuple[int, ...], list[int]] | None = None
+        self._table_memo: list[
+            tuple[tuple[LaidGroup, ...], list[int], list[tuple[int, float]]] | None
+        ] = [None] * game.players
 
     # --------------------------------------------------------------------- actions
     def _action_blocks(self, seat: int) -> list[ActionBlock[Phase10Action]]:
@@ -103,6 +117,40 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
                 discards,
             ),
         ]
+
+    def _indices(self, seat: int, legal: tuple[Phase10Action, ...]) -> list[int]:
+        """The indices of ``legal`` by arithmetic on the fields (a dict lookup would hash
+        every action); an action outside the space raises, as in the base class."""
+        found: list[int] = []
+        hit_base, ends, discard_base = self._hit_base, self._ends, self._discard_base
+        slots, groups, places = self.table_slots, self.groups, self._places
+        for action in legal:
+            kind = type(action)
+            if kind is Hit:
+                assert isinstance(action, Hit)
+                if not (action.group < slots and 0 <= action.card < SKIP):
+                    return super()._indices(seat, legal)  # raises: out of the space
+                end = 0 if action.high else 1
+                found.append(hit_base + (action.group * SKIP + action.card) * ends + end)
+            elif kind is Discard:
+                assert isinstance(action, Discard)
+                if action.card != SKIP:
+                    found.append(discard_base + action.card)
+                else:
+                    target = action.target
+                    offset = 0 if target < 0 else (target - seat) % self.players
+                    found.append(discard_base + SKIP + offset)
+            elif kind is Place:
+                assert isinstance(action, Place)
+                index = -1
+                if action.group < groups and 0 <= action.value <= 12:
+                    index = places[(action.card * groups + action.group) * 13 + action.value]
+                if index < 0:
+                    return super()._indices(seat, legal)  # raises: out of the space
+                found.append(index)
+            else:
+                found.append(self.action_index(seat, action))
+        return found
 
     # ---------------------------------------------------------------- observation
     def _build_layout(self, layout: Layout) -> None:
@@ -247,8 +295,13 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             values.append((self.o_draw, view.draw_pile_size / DECK_SIZE))
         if view.discard:
             ones.append(self.o_top + view.discard[-1])
-            base = self.o_discards
-            ones.extend([base + code for code in view.discard])
+            discard = view.discard
+            memo = self._discard_memo
+            if memo is None or memo[0] is not discard:
+                # Unchanged piles are the same tuple from state to state: encode once.
+                base = self.o_discards
+                memo = self._discard_memo = (discard, [base + code for code in discard])
+            ones.extend(memo[1])
         if view.tiebreak:
             ones.append(self.o_tiebreak)
         index = view.phase_index[seat]
@@ -259,7 +312,14 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
                 ones.append(base + int(requirement.kind))
                 values.append((base + 3, float(requirement.size)))
         if view.table:
-            self._fill_table(view, seat, ones, values)
+            table_memo = self._table_memo[seat]
+            if table_memo is None or table_memo[0] is not view.table:
+                table_ones: list[int] = []
+                table_values: list[tuple[int, float]] = []
+                self._fill_table(view, seat, table_ones, table_values)
+                table_memo = self._table_memo[seat] = (view.table, table_ones, table_values)
+            ones.extend(table_memo[1])
+            values.extend(table_memo[2])
         for g, group in enumerate(view.building):
             base = self.o_building + g * 22
             ones.append(base)
