@@ -169,7 +169,11 @@ class Encoder(ABC, Generic[S, A, V]):
             observation[index] = number
         for start, run in blocks:
             observation[start : start + len(run)] = run
+        self._finish(view, observation)
         return observation
+
+    def _finish(self, view: V, observation: Observation) -> None:
+        """Write what is quicker to write with numpy than to list (default: nothing)."""
 
     def observation(self, state: S, seat: int) -> Observation:
         """``observe(game.view(state, seat))``: what ``seat`` may see, as an array."""
