@@ -41,8 +41,6 @@ from meeple.games.toquer.state import (
 from meeple.games.toquer.view import ToquerView
 from meeple.rl.encoding.base import ActionBlock, Encoder, Layout, Observation
 
-IntArray = npt.NDArray[np.intp]
-
 PHASES = tuple(Phase)
 PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
 VOTES = (NOT_ASKED, UNDECIDED, KNOCKED, PASSED, HIDDEN_VOTE)
@@ -74,18 +72,31 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._value_of_card = np.zeros(self.high_value - self.low_value + 1, dtype=np.intp)
         for value, number in self.value_index.items():
             self._value_of_card[value - self.low_value] = number
-        width = self.slot_width
-        # Per observing seat: the start of each slot's entry in the table field (slots
-        # seat by seat from the observer's), and each frame position's slot.
-        self._table_bases = [
-            self.o_table + ((np.arange(g.slots) - seat * g.own_count) % g.slots) * width
-            for seat in range(self.players)
+        # Per observing seat: the table's slots in observation order (seat by seat from
+        # the observer's), and the slot at each of its frame positions.
+        self._table_order = [
+            (np.arange(g.slots) + seat * g.own_count) % g.slots for seat in range(self.players)
         ]
         self._frame_slots = [np.array(frame, dtype=np.intp) for frame in g.frames]
-        self._frame_bases = np.arange(self.positions, dtype=np.intp) * width
-        self._memo: (
-            tuple[str, tuple[int, ...], IntArray, IntArray, npt.NDArray[np.float32]] | None
-        ) = None
+        self._memo: tuple[str, tuple[int, ...], npt.NDArray[np.float32]] | None = None
+        # Tables for the hot path (``_indices``), checked against the bijection by tests:
+        # per action type, per position (or triple, or seat offset), the index.
+        self._by_position: dict[type, list[int]] = {}
+        self._clears: dict[tuple[int, int, int], int] = {}
+        self._singletons: dict[type, int] = {}
+        self._gives: list[list[int]] = [[-1] * self.players for _ in range(self.players)]
+        for seat in range(self.players):
+            for index, action in enumerate(self.actions(seat)):
+                if isinstance(action, Give):
+                    self._gives[seat][action.seat] = index
+        for index, action in enumerate(self.actions(0)):
+            if isinstance(action, (Reveal, Swap, DiscardReveal, Take)):
+                table = self._by_position.setdefault(type(action), [-1] * self.positions)
+                table[action.position] = index
+            elif isinstance(action, Clear):
+                self._clears[(action.first, action.second, action.third)] = index
+            elif not isinstance(action, Give):
+                self._singletons[type(action)] = index
 
     # --------------------------------------------------------------------- actions
     def _action_blocks(self, seat: int) -> list[ActionBlock[ToquerAction]]:
@@ -146,6 +157,33 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             ),
         ]
         return blocks
+
+    def _indices(self, seat: int, legal: tuple[ToquerAction, ...]) -> list[int]:
+        """The indices of ``legal`` from tables (a dict of actions would hash each one
+        in Python); an action outside the space raises, as in the base class."""
+        found: list[int] = []
+        by_position, singletons = self._by_position, self._singletons
+        for action in legal:
+            kind = type(action)
+            index = -1
+            table = by_position.get(kind)
+            if table is not None:
+                position: int = action.position  # type: ignore[union-attr]
+                if 0 <= position < self.positions:
+                    index = table[position]
+            elif kind is Clear:
+                assert isinstance(action, Clear)
+                index = self._clears.get((action.first, action.second, action.third), -1)
+            elif kind is Give:
+                assert isinstance(action, Give)
+                if 0 <= action.seat < self.players:
+                    index = self._gives[seat][action.seat]
+            else:
+                index = singletons.get(kind, -1)
+            if index < 0:
+                return super()._indices(seat, legal)  # raises: out of the space
+            found.append(index)
+        return found
 
     # ---------------------------------------------------------------- observation
     def _build_layout(self, layout: Layout) -> None:
@@ -286,45 +324,35 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             ones.append(self.o_winners + (winner - seat) % n)
 
     def _finish(self, view: ToquerView, observation: Observation) -> None:
-        """The slot entries (my frame, the knocker's, the whole table), vectorised."""
+        """The slot entries (my frame, the knocker's, the whole table): rows of one
+        per-slot matrix, gathered in the observer's order."""
         seat = view.seat
         assert seat is not None
-        faces, values, numbers = self._slot_arrays(view)
-        width = self.slot_width
-        up = faces == 1
-        for bases, slots in (
-            (self._table_bases[seat], None),
-            (self.o_frame + self._frame_bases, self._frame_slots[seat]),
-            (
-                (self.o_knocker_frame + self._frame_bases, self._frame_slots[view.knocker])
-                if view.knocker >= 0
-                else (None, None)
-            ),
-        ):
-            if bases is None:
-                continue
-            slot_faces = faces if slots is None else faces[slots]
-            slot_up = up if slots is None else up[slots]
-            slot_values = values if slots is None else values[slots]
-            slot_numbers = numbers if slots is None else numbers[slots]
-            observation[bases + slot_faces] = 1.0
-            shown = bases[slot_up]
-            observation[shown + 3 + slot_values[slot_up]] = 1.0
-            observation[shown + width - 1] = slot_numbers[slot_up]
+        matrix = self._slot_matrix(view)
+        size = self.positions * self.slot_width
+        observation[self.o_table : self.o_table + matrix.size] = matrix[
+            self._table_order[seat]
+        ].ravel()
+        observation[self.o_frame : self.o_frame + size] = matrix[self._frame_slots[seat]].ravel()
+        if view.knocker >= 0:
+            start = self.o_knocker_frame
+            observation[start : start + size] = matrix[self._frame_slots[view.knocker]].ravel()
 
-    def _slot_arrays(self, view: ToquerView) -> tuple[IntArray, IntArray, npt.NDArray[np.float32]]:
-        """Per slot: face index, value index and value (kept while the table is unchanged:
-        states share their unchanged faces and cards)."""
+    def _slot_matrix(self, view: ToquerView) -> npt.NDArray[np.float32]:
+        """One row per slot: face one-hot, face-up value one-hot, value. The same for
+        every seat (face-up values are public), so kept while the table is unchanged."""
         memo = self._memo
-        if memo is not None and memo[0] is view.faces and memo[1] is view.cards:
-            return memo[2], memo[3], memo[4]
+        if memo is not None and memo[0] == view.faces and memo[1] == view.cards:
+            return memo[2]
         faces = self._face_of_byte[np.frombuffer(view.faces.encode("ascii"), dtype=np.uint8)]
         cards = np.array(view.cards, dtype=np.intp)
-        shown = np.where(faces == 1, cards, self.low_value)
-        values = self._value_of_card[shown - self.low_value]
-        numbers = np.where(faces == 1, cards, 0).astype(np.float32)
-        self._memo = (view.faces, view.cards, faces, values, numbers)
-        return faces, values, numbers
+        up = np.flatnonzero(faces == 1)
+        matrix = np.zeros((faces.size, self.slot_width), dtype=np.float32)
+        matrix[np.arange(faces.size), faces] = 1.0
+        matrix[up, 3 + self._value_of_card[cards[up] - self.low_value]] = 1.0
+        matrix[up, self.slot_width - 1] = cards[up]
+        self._memo = (view.faces, view.cards, matrix)
+        return matrix
 
 
 ENCODER = ToquerEncoder
