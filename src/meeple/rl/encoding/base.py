@@ -228,7 +228,7 @@ class Encoder(ABC, Generic[S, A, V]):
         start = 0
         for block in self.blocks[0]:
             size = len(block.actions)
-            span = f"{start}" if size == 1 else f"{start}–{start + size - 1}"
+            span = "—" if size == 0 else f"{start}" if size == 1 else f"{start}–{start + size - 1}"
             rows.append(f"| {span} | `{block.name}` | {block.size_text} | {block.meaning} |")
             start += size
         return "\n".join(rows)

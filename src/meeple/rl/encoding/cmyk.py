@@ -151,7 +151,7 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
             n,
             "n",
             "one-hot: the seat dealt to, drawing, acting or refilling (seat-relative: 0 = me, "
-            "1 = next to my left, …)",
+            "1 = the seat after mine, …)",
         )
         self.o_to_draw = layout.add("to_draw", 1, "1", "cards still to draw in this stage", high=5)
         self.o_hand = layout.add(

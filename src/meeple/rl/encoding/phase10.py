@@ -88,7 +88,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             for high in ends
         ]
         discards: list[Phase10Action] = [Discard(card) for card in PLAYABLE]
-        # Skip targets are seat-relative: offset 1 is the next seat to the left.
+        # Skip targets are seat-relative: offset 1 is the seat after the actor's.
         discards.append(Discard(SKIP, -1))
         discards.extend(Discard(SKIP, (seat + offset) % n) for offset in range(1, n))
         end_text = "T × 49 × 2" if self.has_runs else "T × 49 (no runs: high end only)"
@@ -112,8 +112,8 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             ActionBlock(
                 "Discard(card) / Discard(Skip, target)",
                 "49 + n",
-                "discard cards 0–48; then a Skip on nobody, then on the seats 1…n−1 to "
-                "the left of the actor",
+                "discard cards 0–48; then a Skip on nobody, then on the seats 1…n−1 after "
+                "the actor's",
                 discards,
             ),
         ]
@@ -162,7 +162,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             "turn",
             n,
             "n",
-            "one-hot: whose turn it is (seat-relative: 0 = me, 1 = next to my left, …)",
+            "one-hot: whose turn it is (seat-relative: 0 = me, 1 = the seat after mine, …)",
         )
         self.o_dealer = layout.add("dealer", n, "n", "one-hot: the dealer (seat-relative)")
         self.o_hand = layout.add(

@@ -205,7 +205,7 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
             "turn",
             n,
             "n",
-            "one-hot: whose turn it is (seat-relative: 0 = me, 1 = next clockwise, …)",
+            "one-hot: whose turn it is (seat-relative: 0 = me, 1 = the seat after mine, …)",
         )
         self.o_team = layout.add("team", n, "n", "my teammates (me included)")
         self.o_pawns = layout.add(

@@ -127,8 +127,8 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             ActionBlock(
                 "Knock() / Pass() / Refuse() / Give(seat)",
                 "3 + n − 1 (3 players or more; else 0)",
-                "knock or not; refuse every knock; give the card to the seat 1…n−1 to the "
-                "left of the actor",
+                "knock or not; refuse every knock; give the card to the seat 1…n−1 after "
+                "the actor's",
                 knock,
             ),
             ActionBlock(
@@ -194,7 +194,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         slot_text = (
             "face down, face up, empty (one-hot, 3); the face-up value (one-hot, V); the value"
         )
-        bound = max(abs(low), abs(high), 1.0, float(2 * n))
+        bound = max(high, 1.0)
         self.o_phase = layout.add(
             "phase",
             len(PHASES),
@@ -206,7 +206,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             "actor",
             n,
             "n",
-            "one-hot: the seat to act (seat-relative: 0 = me, 1 = next to my left, …)",
+            "one-hot: the seat to act (seat-relative: 0 = me, 1 = the seat after mine, …)",
         )
         self.o_active = layout.add("active", n, "n", "one-hot: whose turn it is")
         self.o_dealer = layout.add("dealer", n, "n", "one-hot: the dealer")
