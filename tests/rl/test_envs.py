@@ -16,7 +16,7 @@ import meeple.rl
 from conftest import config_id, game_configs
 from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from meeple.engine.protocol import TERMINAL
-from meeple.engine.registry import load_game
+from meeple.engine.registry import game_names, load_game
 
 CONFIGS = game_configs()
 # Warnings PettingZoo's checker gives every environment with dict observations (its own
@@ -72,7 +72,7 @@ def test_gymnasium_checker_passes(config: tuple[str, int, dict[str, object]]) ->
         assert not [str(w.message) for w in caught]
 
 
-@pytest.mark.parametrize("name", ["phase10", "cmyk"])
+@pytest.mark.parametrize("name", game_names())
 def test_a_whole_game_ends_with_the_games_returns_as_rewards(name: str) -> None:
     environment = meeple.rl.env(name, 2)
     environment.reset(seed=8)
