@@ -72,12 +72,26 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._value_of_card = np.zeros(self.high_value - self.low_value + 1, dtype=np.intp)
         for value, number in self.value_index.items():
             self._value_of_card[value - self.low_value] = number
-        # Per observing seat: the table's slots in observation order (seat by seat from
-        # the observer's), and the slot at each of its frame positions.
-        self._table_order = [
-            (np.arange(g.slots) + seat * g.own_count) % g.slots for seat in range(self.players)
+        # The three slot fields lie in a row (my_frame, knocker_frame, table): per
+        # observing seat and knocker (-1: none), the matrix row of each of their entries,
+        # row ``slots`` being all zeros (no knocker's frame).
+        assert self.o_knocker_frame == self.o_frame + self.positions * self.slot_width
+        assert self.o_table == self.o_knocker_frame + self.positions * self.slot_width
+        blank = np.full(self.positions, g.slots, dtype=np.intp)
+        frames = [np.array(frame, dtype=np.intp) for frame in g.frames]
+        self._rows = [
+            [
+                np.concatenate(
+                    (
+                        frames[seat],
+                        frames[knocker] if knocker >= 0 else blank,
+                        (np.arange(g.slots) + seat * g.own_count) % g.slots,
+                    )
+                )
+                for knocker in [*range(self.players), -1]
+            ]
+            for seat in range(self.players)
         ]
-        self._frame_slots = [np.array(frame, dtype=np.intp) for frame in g.frames]
         self._memo: tuple[str, tuple[int, ...], npt.NDArray[np.float32]] | None = None
         # Tables for the hot path (``_indices``), checked against the bijection by tests:
         # per action type, per position (or triple, or seat offset), the index.
@@ -329,14 +343,9 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         seat = view.seat
         assert seat is not None
         matrix = self._slot_matrix(view)
-        size = self.positions * self.slot_width
-        observation[self.o_table : self.o_table + matrix.size] = matrix[
-            self._table_order[seat]
-        ].ravel()
-        observation[self.o_frame : self.o_frame + size] = matrix[self._frame_slots[seat]].ravel()
-        if view.knocker >= 0:
-            start = self.o_knocker_frame
-            observation[start : start + size] = matrix[self._frame_slots[view.knocker]].ravel()
+        rows = self._rows[seat][view.knocker]  # (knocker -1: the last entry)
+        start = self.o_frame
+        observation[start : start + rows.size * self.slot_width] = matrix[rows].ravel()
 
     def _slot_matrix(self, view: ToquerView) -> npt.NDArray[np.float32]:
         """One row per slot: face one-hot, face-up value one-hot, value. The same for
@@ -347,8 +356,8 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         faces = self._face_of_byte[np.frombuffer(view.faces.encode("ascii"), dtype=np.uint8)]
         cards = np.array(view.cards, dtype=np.intp)
         up = np.flatnonzero(faces == 1)
-        matrix = np.zeros((faces.size, self.slot_width), dtype=np.float32)
-        matrix[np.arange(faces.size), faces] = 1.0
+        matrix = np.zeros((faces.size + 1, self.slot_width), dtype=np.float32)
+        matrix[np.arange(faces.size), faces] = 1.0  # (the extra last row stays 0)
         matrix[up, 3 + self._value_of_card[cards[up] - self.low_value]] = 1.0
         matrix[up, self.slot_width - 1] = cards[up]
         self._memo = (view.faces, view.cards, matrix)
