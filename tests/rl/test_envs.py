@@ -169,6 +169,11 @@ def test_the_wrapped_env_refuses_to_step_before_reset() -> None:
     environment = meeple.rl.env("cmyk", 2)
     with pytest.raises(RuntimeError, match="reset"):
         environment.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        environment.last()
+    assert not hasattr(environment, "agents")
+    environment.reset(seed=0)
+    assert environment.agents == ["player_0", "player_1"]
 
 
 def test_max_steps_truncates_every_agent() -> None:

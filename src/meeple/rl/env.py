@@ -200,7 +200,8 @@ class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
 
     @property
     def agents(self) -> list[str]:
-        self._check_reset()
+        if not self._has_reset:  # an AttributeError, as PettingZoo's (hasattr says False)
+            raise AttributeError("agents cannot be accessed before reset()")
         return self.raw.agents
 
     @agents.setter
@@ -209,7 +210,8 @@ class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
 
     @property
     def agent_selection(self) -> str:
-        self._check_reset()
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset()")
         return self.raw.agent_selection
 
     @agent_selection.setter
