@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> None:
     axes.legend(loc="lower right")
     figure.tight_layout()
     figure.savefig(args.out, dpi=120)
-    print(f"wrote {args.out}")
+    print(f"wrote {args.out} ({time.perf_counter() - start:.0f} s in all, evaluations included)")
 
 
 if __name__ == "__main__":
