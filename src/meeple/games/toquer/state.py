@@ -2,7 +2,8 @@
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
+
+from meeple.engine.values import evolver
 
 
 class Phase(Enum):
@@ -74,69 +75,6 @@ class ToquerState:
     round_turns: int  # turns played in this round
 
 
-class _Keep(Enum):
-    """The default of ``evolve``'s arguments: keep the field as it is."""
-
-    KEEP = 0
-
-
-KEEP = _Keep.KEEP
-_Kept = Literal[_Keep.KEEP]
-
-
-def evolve(
-    s: ToquerState,
-    *,
-    phase: Phase | _Kept = KEEP,
-    actor: int | _Kept = KEEP,
-    round: int | _Kept = KEEP,
-    dealer: int | _Kept = KEEP,
-    active: int | _Kept = KEEP,
-    cards: tuple[int, ...] | _Kept = KEEP,
-    faces: str | _Kept = KEEP,
-    stock: tuple[int, ...] | _Kept = KEEP,
-    discard: tuple[int, ...] | _Kept = KEEP,
-    drawn: int | _Kept | None = KEEP,
-    from_stock: bool | _Kept = KEEP,
-    held: int | _Kept | None = KEEP,
-    held_hidden: bool | _Kept = KEEP,
-    votes: str | _Kept = KEEP,
-    knocker: int | _Kept = KEEP,
-    taken_slot: int | _Kept = KEEP,
-    taken: int | _Kept | None = KEEP,
-    setup_left: int | _Kept = KEEP,
-    ender: int | _Kept = KEEP,
-    last_turns: tuple[int, ...] | _Kept = KEEP,
-    scores: tuple[int, ...] | _Kept = KEEP,
-    last_round: RoundSummary | _Kept | None = KEEP,
-    winners: tuple[int, ...] | _Kept = KEEP,
-    round_turns: int | _Kept = KEEP,
-) -> ToquerState:
-    """``s`` with the given fields changed, like ``dataclasses.replace`` but about half
-    the cost (it is on every step of a playout)."""
-    return ToquerState(
-        s.phase if phase is KEEP else phase,
-        s.actor if actor is KEEP else actor,
-        s.round if round is KEEP else round,
-        s.dealer if dealer is KEEP else dealer,
-        s.active if active is KEEP else active,
-        s.cards if cards is KEEP else cards,
-        s.faces if faces is KEEP else faces,
-        s.stock if stock is KEEP else stock,
-        s.discard if discard is KEEP else discard,
-        s.drawn if drawn is KEEP else drawn,
-        s.from_stock if from_stock is KEEP else from_stock,
-        s.held if held is KEEP else held,
-        s.held_hidden if held_hidden is KEEP else held_hidden,
-        s.votes if votes is KEEP else votes,
-        s.knocker if knocker is KEEP else knocker,
-        s.taken_slot if taken_slot is KEEP else taken_slot,
-        s.taken if taken is KEEP else taken,
-        s.setup_left if setup_left is KEEP else setup_left,
-        s.ender if ender is KEEP else ender,
-        s.last_turns if last_turns is KEEP else last_turns,
-        s.scores if scores is KEEP else scores,
-        s.last_round if last_round is KEEP else last_round,
-        s.winners if winners is KEEP else winners,
-        s.round_turns if round_turns is KEEP else round_turns,
-    )
+# States are copied on every step: the engine's generated evolver stores the fields
+# straight into their slots (like dataclasses.replace, at a fraction of the cost).
+evolve = evolver(ToquerState)
