@@ -14,7 +14,7 @@ An encoder is made for one configured game (players and options). It fixes
 """
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -232,18 +232,3 @@ class Encoder(ABC, Generic[S, A, V]):
             rows.append(f"| {span} | `{block.name}` | {block.size_text} | {block.meaning} |")
             start += size
         return "\n".join(rows)
-
-
-def relative(seat: int, other: int, players: int) -> int:
-    """``other``'s position counted from ``seat`` to its left (``seat`` itself is 0)."""
-    return (other - seat) % players
-
-
-def one_hot_blocks(sizes: Sequence[int]) -> list[int]:
-    """Start offsets of consecutive blocks of the given sizes."""
-    starts = []
-    total = 0
-    for size in sizes:
-        starts.append(total)
-        total += size
-    return starts
