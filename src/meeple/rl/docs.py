@@ -1,0 +1,36 @@
+"""The encoding tables of docs/rl/<game>.md, generated from the encoders themselves (a
+test checks that each document holds the tables it generates, so they cannot drift).
+
+    python -m meeple.rl.docs phase10
+"""
+
+import sys
+
+from meeple.engine.registry import default_players, load_game
+from meeple.rl.encoding import encoder_for
+
+
+def tables(name: str) -> str:
+    """The action and observation tables of ``name`` (default options, its usual count)."""
+    players = default_players(name)
+    encoder = encoder_for(load_game(name, players))
+    return (
+        f"### Action indices\n\n"
+        f"Indices for {players} players and the default options "
+        f"({encoder.num_actions} actions; the counts in symbols hold for every "
+        f"configuration).\n\n"
+        f"{encoder.actions_markdown()}\n\n"
+        f"### Observation\n\n"
+        f"Fields in order ({encoder.observation_size} float32 entries for {players} players "
+        f"and the default options).\n\n"
+        f"{encoder.layout.markdown()}\n"
+    )
+
+
+def main(argv: list[str]) -> None:
+    for name in argv:
+        print(tables(name))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,342 @@
+"""Toc's RL encoding: action indices and the observation of one seat.
+
+Everything is seen from the acting (or observing) seat: seats, pawns and cells are
+rotated so that the seat is seat 0, its Départ ring cell 0 and its zone the zone of
+seat 0. Symbols: ``n`` players; ``B`` board seats (4 up to 4 players, else ``n``);
+``R = B × cells_per_sector`` ring cells; ``K = B × shortcut_length`` shortcut cells (6
+and 8 players only); ``D = R + K + 4`` the cells one pawn may stand on (the ring, the
+shortcuts, its own zone); ``T`` the seats whose pawns a seat may move (1, or its team:
+partners' pawns are moved once one's own are home); ``M`` the cards that move a pawn
+(13, 14 with ``jack_eleven``). See docs/rl/toc.md.
+"""
+
+from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction
+from meeple.games.toc.board import ZONE_CELLS
+from meeple.games.toc.cards import (
+    DECK_SIZE,
+    FOUR,
+    HAND_SIZE,
+    PARTEUX,
+    RANKS,
+    SEVEN,
+    forward_steps,
+)
+from meeple.games.toc.moves import PAWNS_PER_SEAT
+from meeple.games.toc.rules import TocGame
+from meeple.games.toc.state import Phase, TocState
+from meeple.games.toc.view import TocView
+from meeple.rl.encoding.base import ActionBlock, Encoder, Layout
+
+PHASES = len(Phase)
+RANK_COUNT = len(RANKS)  # ranks 1..14 (Ace .. Joker) sit at index rank - 1
+PAWNS = PAWNS_PER_SEAT
+TALON_AHEAD = 2  # the talon's next cards shown per player, when its order is public
+
+
+class TocEncoder(Encoder[TocState, TocAction, TocView]):
+    """Action space and observation of a configured Toc game."""
+
+    def __init__(self, game: TocGame) -> None:
+        config = game.config
+        board = game.board
+        self.config = config
+        self.board = board
+        n = game.players
+        self.ring = board.ring
+        self.chord_length = board.shortcut_length
+        self.chords = board.seats * board.shortcut_length
+        self.zone_base = board.zone_base
+        self.places = self.ring + self.chords + ZONE_CELLS  # D: where one pawn may stand
+        # The seats a seat may move pawns of, as offsets (the same for every seat).
+        self.team_offsets = tuple(sorted(config.teammates(0)))
+        self.offset_slot = [-1] * n
+        for slot, offset in enumerate(self.team_offsets):
+            self.offset_slot[offset] = slot
+        self.movers = tuple(
+            rank
+            for rank in RANKS
+            if rank in (FOUR, SEVEN) or forward_steps(rank, config.ace_eleven, config.jack_eleven)
+        )
+        self.mover_slot = [-1] * (RANK_COUNT + 1)
+        for slot, rank in enumerate(self.movers):
+            self.mover_slot[rank] = slot
+        # Per seat: each cell's place index seen from that seat (zone cells: 0..3 of the
+        # zone's own, for pawns of that zone), and back.
+        self.place_of = [
+            [self._place(seat, cell) for cell in range(board.cells)] for seat in range(n)
+        ]
+        super().__init__(game)  # type: ignore[arg-type]
+        self._move_base = self.action_index(0, self._first_move())
+
+    # ------------------------------------------------------------------ geometry
+    def _place(self, seat: int, cell: int) -> int:
+        """Where ``cell`` is seen from ``seat``: ring cells counted from its Départ,
+        shortcuts from its own, zone cells by depth (R + K + 0..3)."""
+        board = self.board
+        if cell < self.ring:
+            return (cell - board.depart[seat]) % self.ring
+        if cell < self.zone_base:
+            chord, step = divmod(cell - self.ring, self.chord_length)
+            home = board.homes[seat]
+            return self.ring + ((chord - home) % board.seats) * self.chord_length + step
+        return self.ring + self.chords + (cell - self.zone_base) % ZONE_CELLS
+
+    def _cell(self, seat: int, owner: int, place: int) -> int:
+        """The cell at ``place`` seen from ``seat``, for a pawn of ``owner`` (inverse of
+        ``_place``)."""
+        board = self.board
+        if place < self.ring:
+            return (place + board.depart[seat]) % self.ring
+        if place < self.ring + self.chords:
+            chord, step = divmod(place - self.ring, self.chord_length)
+            return (
+                self.ring + ((chord + board.homes[seat]) % board.seats) * self.chord_length + step
+            )
+        return board.zone_cell(owner, place - self.ring - self.chords)
+
+    def _pawn(self, seat: int, relative: int) -> int:
+        """The pawn that is ``relative`` seen from ``seat`` (seats rotated, 4 pawns each)."""
+        offset, index = divmod(relative, PAWNS)
+        return ((seat + offset) % self.players) * PAWNS + index
+
+    def _first_move(self) -> Move:
+        return Move(
+            self.movers[0], self._pawn(0, self.team_offsets[0] * PAWNS), self._cell(0, 0, 0)
+        )
+
+    # --------------------------------------------------------------------- actions
+    def _action_blocks(self, seat: int) -> list[ActionBlock[TocAction]]:
+        n = self.players
+        enters: list[TocAction] = [
+            Enter(card, (seat + offset) % n)
+            for card in sorted(PARTEUX)
+            for offset in self.team_offsets
+        ]
+        moves: list[TocAction] = []
+        for card in self.movers:
+            for offset in self.team_offsets:
+                owner = (seat + offset) % n
+                for index in range(PAWNS):
+                    pawn = owner * PAWNS + index
+                    moves.extend(
+                        Move(card, pawn, self._cell(seat, owner, place))
+                        for place in range(self.places)
+                    )
+        swaps: list[TocAction] = []
+        for offset in self.team_offsets:
+            owner = (seat + offset) % n
+            for index in range(PAWNS):
+                pawn = owner * PAWNS + index
+                swaps.extend(
+                    Swap(pawn, self._pawn(seat, other))
+                    for other in range(n * PAWNS)
+                    if self._pawn(seat, other) // PAWNS != owner
+                )
+        gives: list[TocAction] = (
+            [Give(rank) for rank in RANKS] if self.config.partner_exchange else []
+        )
+        return [
+            ActionBlock(
+                "Enter(card, seat)",
+                "3 × T",
+                "a Parteu (A, K, Joker) bringing out a pawn of a team seat (offsets from the "
+                "actor: 0 itself, then its partners)",
+                enters,
+            ),
+            ActionBlock(
+                "Move(card, pawn, dest)",
+                "M × 4T × D",
+                "card (A, 2–10, [J,] Q, K, Joker, in rank order), pawn (team seats from the "
+                "actor's, 4 each), destination place (ring cells from the actor's Départ, "
+                "then the shortcuts from its own, then depth 1–4 in the pawn's zone); also "
+                "every part of a split 7",
+                moves,
+            ),
+            ActionBlock(
+                "Swap(pawn, other)",
+                "4T × 4(n − 1)",
+                "a Jack: a team pawn, then another seat's pawn (seats from the actor's)",
+                swaps,
+            ),
+            ActionBlock(
+                "Discard(card)", "14", "discard a card, by rank", [Discard(r) for r in RANKS]
+            ),
+            ActionBlock(
+                "Give(card)",
+                "14 with `partner_exchange`, else 0",
+                "set a card aside for a partner",
+                gives,
+            ),
+        ]
+
+    def _indices(self, seat: int, legal: tuple[TocAction, ...]) -> list[int]:
+        """The indices of ``legal`` by arithmetic on Moves (most of them); an action
+        outside the space raises, as in the base class."""
+        found: list[int] = []
+        n = self.players
+        base = self._move_base
+        places = self.places
+        place_of = self.place_of[seat]
+        mover_slot, offset_slot = self.mover_slot, self.offset_slot
+        pawns_per_card = len(self.team_offsets) * PAWNS
+        for action in legal:
+            if type(action) is Move:
+                card_slot = mover_slot[action.card] if 0 < action.card <= RANK_COUNT else -1
+                pawn = action.pawn
+                slot = offset_slot[(pawn // PAWNS - seat) % n] if 0 <= pawn < n * PAWNS else -1
+                dest = action.dest
+                if card_slot < 0 or slot < 0 or not 0 <= dest < len(place_of):
+                    return super()._indices(seat, legal)  # raises: out of the space
+                relative = slot * PAWNS + pawn % PAWNS
+                found.append(
+                    base + (card_slot * pawns_per_card + relative) * places + place_of[dest]
+                )
+            else:
+                found.append(self.action_index(seat, action))
+        return found
+
+    # ---------------------------------------------------------------- observation
+    def _build_layout(self, layout: Layout) -> None:
+        n = self.players
+        d = self.places
+        ahead = TALON_AHEAD * n
+        self.o_phase = layout.add("phase", PHASES, "5", "one-hot: deal, exchange, play, draw, over")
+        self.o_turn = layout.add(
+            "turn",
+            n,
+            "n",
+            "one-hot: whose turn it is (seat-relative: 0 = me, 1 = the seat after mine, …)",
+        )
+        self.o_team = layout.add("team", n, "n", "my teammates (me included)")
+        self.o_pawns = layout.add(
+            "pawns",
+            n * PAWNS * (d + 3),
+            "4n × (D + 3)",
+            "per pawn (seats from mine, 4 each): in the reserve; its place (one-hot over D: "
+            "ring cells from my Départ, the shortcuts from mine, depth 1–4 in its own zone); "
+            "protected on its Départ; may take a shortcut this turn",
+        )
+        self.o_hand = layout.add(
+            "hand", RANK_COUNT, "14", "cards of each rank in my hand (A … K, Joker)", high=4
+        )
+        self.o_hand_sizes = layout.add(
+            "hand_sizes", n, "n", "cards in each hand", high=HAND_SIZE + 1
+        )
+        self.o_known = layout.add(
+            "known",
+            n * RANK_COUNT,
+            "n × 14",
+            "cards everyone knows to be in each hand, by rank",
+            high=4,
+        )
+        self.o_talon = layout.add("talon", 1, "1", "cards in the talon / 54")
+        self.o_talon_next = layout.add(
+            "talon_next",
+            ahead * RANK_COUNT,
+            "2n × 14",
+            "one-hot ranks of the talon's next cards, when its order is public (turned over)",
+        )
+        self.o_talon_known = layout.add(
+            "talon_known", RANK_COUNT, "14", "cards of each rank in a talon of public order", high=4
+        )
+        self.o_played = layout.add(
+            "played",
+            RANK_COUNT,
+            "14",
+            "cards of each rank played since the talon was rebuilt",
+            high=4,
+        )
+        self.o_last_played = layout.add(
+            "last_played", RANK_COUNT, "14", "one-hot: the last card played"
+        )
+        self.o_seven = layout.add("seven_left", 1, "1", "steps of a split 7 still to move / 7")
+        self.o_seven_moved = layout.add(
+            "seven_moved", n * PAWNS, "4n", "pawns already moved by the 7 being split"
+        )
+        self.o_set_aside = layout.add(
+            "set_aside", RANK_COUNT, "14", "one-hot: the card I set aside"
+        )
+        self.o_has_set_aside = layout.add("has_set_aside", n, "n", "has set a card aside")
+        self.o_gift_sent = layout.add(
+            "gift_sent", RANK_COUNT, "14", "one-hot: my gift my partner still holds"
+        )
+        self.o_gift_received = layout.add(
+            "gift_received", RANK_COUNT, "14", "one-hot: the gift I hold, known to its giver"
+        )
+        self.o_starter = layout.add("starter", n, "n", "one-hot: who played first after the deal")
+        self.o_winners = layout.add("winners", n, "n", "the winners, once the game is over")
+
+    def _fill(
+        self,
+        view: TocView,
+        ones: list[int],
+        values: list[tuple[int, float]],
+        blocks: list[tuple[int, list[float]]],
+    ) -> None:
+        seat = view.seat
+        if seat is None:
+            raise ValueError("an observation is made for a seat, not for a spectator")
+        n = self.players
+        ones.append(self.o_phase + int(view.phase))
+        ones.append(self.o_turn + (view.turn - seat) % n)
+        for offset in self.team_offsets:
+            ones.append(self.o_team + offset)
+        width = self.places + 3
+        pawns = self.o_pawns
+        place_of = self.place_of[seat]
+        positions = view.positions
+        protected, armed = view.protected, view.armed
+        shift = seat * PAWNS
+        total = n * PAWNS
+        for pawn, cell in enumerate(positions):
+            base = pawns + ((pawn - shift) % total) * width
+            if cell < 0:
+                ones.append(base)
+            else:
+                ones.append(base + 1 + place_of[cell])
+            if protected >> pawn & 1:
+                ones.append(base + width - 2)
+            if armed >> pawn & 1:
+                ones.append(base + width - 1)
+        base = self.o_hand - 1
+        ones.extend([base + rank for rank in view.hand])
+        blocks.append((self.o_hand_sizes, [*view.hand_sizes[seat:], *view.hand_sizes[:seat]]))
+        for r in range(n):
+            known = view.known[(seat + r) % n]
+            if known:
+                base = self.o_known + r * RANK_COUNT - 1
+                ones.extend([base + rank for rank in known])
+        if view.talon_size:
+            values.append((self.o_talon, view.talon_size / DECK_SIZE))
+        order = view.talon_order
+        if order:
+            for position, rank in enumerate(order[: TALON_AHEAD * n]):
+                ones.append(self.o_talon_next + position * RANK_COUNT + rank - 1)
+            base = self.o_talon_known - 1
+            ones.extend([base + rank for rank in order])
+        if view.played:
+            base = self.o_played - 1
+            ones.extend([base + rank for rank in view.played])
+            ones.append(self.o_last_played + view.played[-1] - 1)
+        pending = view.pending
+        if pending is not None:
+            values.append((self.o_seven, pending.remaining / 7))
+            moved = pending.moved
+            for pawn in range(total):
+                if moved >> pawn & 1:
+                    ones.append(self.o_seven_moved + (pawn - shift) % total)
+        if view.set_aside:
+            ones.append(self.o_set_aside + view.set_aside - 1)
+        for r in range(n):
+            if view.has_set_aside[(seat + r) % n]:
+                ones.append(self.o_has_set_aside + r)
+        if view.gift_sent:
+            ones.append(self.o_gift_sent + view.gift_sent - 1)
+        if view.gift_received:
+            ones.append(self.o_gift_received + view.gift_received - 1)
+        ones.append(self.o_starter + (view.starter - seat) % n)
+        for winner in view.winners:
+            ones.append(self.o_winners + (winner - seat) % n)
+
+
+ENCODER = TocEncoder

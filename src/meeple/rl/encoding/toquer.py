@@ -1,0 +1,367 @@
+"""Toquer's RL encoding: action indices and the observation of one seat.
+
+Symbols: ``n`` players; ``w`` frame columns (5 with ``shared_column``: the left
+neighbour's column ``n`` and 4 own; 6 with ``own_grid``); ``F = 3 × w`` frame positions;
+``S`` table slots (``n × 12`` or ``n × 15``); ``V`` distinct card values in the deck (15
+for the standard deck, -2..12). Positions are frame positions, ``row × w + column``, as
+in the engine. See docs/rl/toquer.md.
+"""
+
+from itertools import combinations
+
+import numpy as np
+import numpy.typing as npt
+
+from meeple.games.toquer.actions import (
+    Clear,
+    DiscardReveal,
+    DrawDiscard,
+    DrawStock,
+    Give,
+    Knock,
+    Pass,
+    Refuse,
+    Reveal,
+    StopClearing,
+    Swap,
+    Take,
+    ToquerAction,
+)
+from meeple.games.toquer.layout import DOWN, EMPTY, UP
+from meeple.games.toquer.rules import ToquerGame
+from meeple.games.toquer.state import (
+    HIDDEN_VOTE,
+    KNOCKED,
+    NOT_ASKED,
+    PASSED,
+    UNDECIDED,
+    Phase,
+    ToquerState,
+)
+from meeple.games.toquer.view import ToquerView
+from meeple.rl.encoding.base import ActionBlock, Encoder, Layout, Observation
+
+PHASES = tuple(Phase)
+PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
+VOTES = (NOT_ASKED, UNDECIDED, KNOCKED, PASSED, HIDDEN_VOTE)
+VOTE_INDEX = {vote: index for index, vote in enumerate(VOTES)}
+FACE_INDEX = {DOWN: 0, UP: 1, EMPTY: 2}
+SCORE_SCALE = 100.0  # scores (which may be negative) are squashed as s / (|s| + 100)
+
+
+class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
+    """Action space and observation of a configured Toquer game."""
+
+    def __init__(self, game: ToquerGame) -> None:
+        self.geometry = game.geometry
+        self.values = game.deck.values
+        self.value_index = game.deck.index()
+        self.deck_size = game.deck.size
+        self.low_value = min(self.values)
+        self.high_value = max(self.values)
+        self.positions = 3 * self.geometry.width
+        # A slot's entry: face down, face up, empty; the face-up value one-hot; the value.
+        self.slot_width = 3 + len(self.values) + 1
+        self.knocking = game.players >= 3  # seed: knocking needs three players or more
+        super().__init__(game)  # type: ignore[arg-type]
+        g = self.geometry
+        # Lookup tables for the vectorised slot entries (see _slot_block).
+        self._face_of_byte = np.full(256, 2, dtype=np.intp)
+        for face, number in FACE_INDEX.items():
+            self._face_of_byte[ord(face)] = number
+        self._value_of_card = np.zeros(self.high_value - self.low_value + 1, dtype=np.intp)
+        for value, number in self.value_index.items():
+            self._value_of_card[value - self.low_value] = number
+        # The three slot fields lie in a row (my_frame, knocker_frame, table): per
+        # observing seat and knocker (-1: none), the matrix row of each of their entries,
+        # row ``slots`` being all zeros (no knocker's frame).
+        assert self.o_knocker_frame == self.o_frame + self.positions * self.slot_width
+        assert self.o_table == self.o_knocker_frame + self.positions * self.slot_width
+        blank = np.full(self.positions, g.slots, dtype=np.intp)
+        frames = [np.array(frame, dtype=np.intp) for frame in g.frames]
+        self._rows = [
+            [
+                np.concatenate(
+                    (
+                        frames[seat],
+                        frames[knocker] if knocker >= 0 else blank,
+                        (np.arange(g.slots) + seat * g.own_count) % g.slots,
+                    )
+                )
+                for knocker in [*range(self.players), -1]
+            ]
+            for seat in range(self.players)
+        ]
+        self._memo: tuple[str, tuple[int, ...], npt.NDArray[np.float32]] | None = None
+        # Tables for the hot path (``_indices``), checked against the bijection by tests:
+        # per action type, per position (or triple, or seat offset), the index.
+        self._by_position: dict[type, list[int]] = {}
+        self._clears: dict[tuple[int, int, int], int] = {}
+        self._singletons: dict[type, int] = {}
+        self._gives: list[list[int]] = [[-1] * self.players for _ in range(self.players)]
+        for seat in range(self.players):
+            for index, action in enumerate(self.actions(seat)):
+                if isinstance(action, Give):
+                    self._gives[seat][action.seat] = index
+        for index, action in enumerate(self.actions(0)):
+            if isinstance(action, (Reveal, Swap, DiscardReveal, Take)):
+                table = self._by_position.setdefault(type(action), [-1] * self.positions)
+                table[action.position] = index
+            elif isinstance(action, Clear):
+                self._clears[(action.first, action.second, action.third)] = index
+            elif not isinstance(action, Give):
+                self._singletons[type(action)] = index
+
+    # --------------------------------------------------------------------- actions
+    def _action_blocks(self, seat: int) -> list[ActionBlock[ToquerAction]]:
+        g = self.geometry
+        n = self.players
+        playable = g.playable[seat]
+        simple: list[ToquerAction] = [DrawStock(), DrawDiscard(), StopClearing()]
+        knock: list[ToquerAction] = []
+        if self.knocking:
+            knock = [Knock(), Pass(), Refuse()]
+            knock.extend(Give((seat + offset) % n) for offset in range(1, n))
+        clears: list[ToquerAction] = [
+            Clear(*triple) for line in g.lines[seat] for triple in combinations(line, 3)
+        ]
+        blocks: list[ActionBlock[ToquerAction]] = [
+            ActionBlock(
+                "Reveal(position)",
+                "12 or 15",
+                "set-up: reveal an own card",
+                [Reveal(p) for p in g.own_positions[seat]],
+            ),
+            ActionBlock(
+                "DrawStock() / DrawDiscard() / StopClearing()",
+                "3",
+                "draw; clear nothing more",
+                simple,
+            ),
+            ActionBlock(
+                "Knock() / Pass() / Refuse() / Give(seat)",
+                "3 + n − 1 (3 players or more; else 0)",
+                "knock or not; refuse every knock; give the card to the seat 1…n−1 after "
+                "the actor's",
+                knock,
+            ),
+            ActionBlock(
+                "Swap(position)",
+                "playable positions",
+                "put the card in hand there",
+                [Swap(p) for p in playable],
+            ),
+            ActionBlock(
+                "DiscardReveal(position)",
+                "playable positions",
+                "discard the drawn card and reveal the card there",
+                [DiscardReveal(p) for p in playable],
+            ),
+            ActionBlock(
+                "Take(position)",
+                "playable positions (3 players or more; else 0)",
+                "take the knocker's card at a position of the knocker's frame",
+                [Take(p) for p in playable] if self.knocking else [],
+            ),
+            ActionBlock(
+                "Clear(first, second, third)",
+                "per row C(w, 3), per column 1",
+                "three positions of one line, in line order (rows, then columns)",
+                clears,
+            ),
+        ]
+        return blocks
+
+    def _indices(self, seat: int, legal: tuple[ToquerAction, ...]) -> list[int]:
+        """The indices of ``legal`` from tables (a dict of actions would hash each one
+        in Python); an action outside the space raises, as in the base class."""
+        found: list[int] = []
+        by_position, singletons = self._by_position, self._singletons
+        for action in legal:
+            kind = type(action)
+            index = -1
+            table = by_position.get(kind)
+            if table is not None:
+                position: int = action.position  # type: ignore[union-attr]
+                if 0 <= position < self.positions:
+                    index = table[position]
+            elif kind is Clear:
+                assert isinstance(action, Clear)
+                index = self._clears.get((action.first, action.second, action.third), -1)
+            elif kind is Give:
+                assert isinstance(action, Give)
+                if 0 <= action.seat < self.players:
+                    index = self._gives[seat][action.seat]
+            else:
+                index = singletons.get(kind, -1)
+            if index < 0:
+                return super()._indices(seat, legal)  # raises: out of the space
+            found.append(index)
+        return found
+
+    # ---------------------------------------------------------------- observation
+    def _build_layout(self, layout: Layout) -> None:
+        n = self.players
+        f, s, v = self.positions, self.geometry.slots, len(self.values)
+        low, high = float(self.low_value), float(self.high_value)
+        width = self.slot_width
+        slot_text = (
+            "face down, face up, empty (one-hot, 3); the face-up value (one-hot, V); the value"
+        )
+        bound = max(high, 1.0)
+        self.o_phase = layout.add(
+            "phase",
+            len(PHASES),
+            "12",
+            "one-hot: deal, setup, draw, stock_draw, knock, answer, place, clear, knock_swap, "
+            "knock_take, knock_place, over",
+        )
+        self.o_actor = layout.add(
+            "actor",
+            n,
+            "n",
+            "one-hot: the seat to act (seat-relative: 0 = me, 1 = the seat after mine, …)",
+        )
+        self.o_active = layout.add("active", n, "n", "one-hot: whose turn it is")
+        self.o_dealer = layout.add("dealer", n, "n", "one-hot: the dealer")
+        self.o_frame = layout.add(
+            "my_frame",
+            f * width,
+            "F × (V + 4)",
+            f"my frame, by position (the positions actions name): {slot_text}",
+            low=min(low, 0.0),
+            high=bound,
+        )
+        self.o_knocker_frame = layout.add(
+            "knocker_frame",
+            f * width,
+            "F × (V + 4)",
+            f"the knocker's frame, by position (what `Take` names), while a knocker is "
+            f"served: {slot_text}",
+            low=min(low, 0.0),
+            high=bound,
+        )
+        self.o_table = layout.add(
+            "table",
+            s * width,
+            "S × (V + 4)",
+            f"every slot, seat by seat from mine (seat-relative), row by row: {slot_text}",
+            low=min(low, 0.0),
+            high=bound,
+        )
+        self.o_stock = layout.add("stock", 1, "1", "cards in the stock / deck size")
+        self.o_top = layout.add("discard_top", v, "V", "one-hot: the top discard's value")
+        self.o_discards = layout.add(
+            "discards", v, "V", "cards of each value in the discard pile", high=self.deck_size
+        )
+        self.o_drawn = layout.add("drawn", v, "V", "one-hot: the card drawn this turn")
+        self.o_from_stock = layout.add("from_stock", 1, "1", "it was drawn from the stock")
+        self.o_held = layout.add(
+            "held", v, "V", "one-hot: the card held out of a layout (if I may see it)"
+        )
+        self.o_held_hidden = layout.add(
+            "held_hidden", 1, "1", "the held card was face down: only the knocker knows it"
+        )
+        self.o_votes = layout.add(
+            "votes",
+            n * len(VOTES),
+            "n × 5",
+            "per seat, one-hot: not asked, undecided, knocked, passed, decided (secret)",
+        )
+        self.o_knocker = layout.add("knocker", n, "n", "one-hot: the knocker given the card")
+        self.o_taken_slot = layout.add(
+            "taken_slot", s, "S", "one-hot: the slot a knocker's card was taken from"
+        )
+        self.o_taken = layout.add("taken", v, "V", "one-hot: that card, until swapped in")
+        self.o_setup_left = layout.add(
+            "setup_left", 1, "1", "set-up reveals still to make", high=2 * n
+        )
+        self.o_ender = layout.add("ender", n, "n", "one-hot: the seat that ended the round")
+        self.o_last_turns = layout.add("last_turns", n, "n", "still to play their last turn")
+        self.o_scores = layout.add(
+            "scores", n, "n", "totals of finished rounds, squashed: s / (|s| + 100)", low=-1.0
+        )
+        self.o_winners = layout.add("winners", n, "n", "the winners, once the game is over")
+
+    def _fill(
+        self,
+        view: ToquerView,
+        ones: list[int],
+        values: list[tuple[int, float]],
+        blocks: list[tuple[int, list[float]]],
+    ) -> None:
+        seat = view.seat
+        if seat is None:
+            raise ValueError("an observation is made for a seat, not for a spectator")
+        n = self.players
+        g = self.geometry
+        index = self.value_index
+        ones.append(self.o_phase + PHASE_INDEX[view.phase])
+        if view.actor >= 0:
+            ones.append(self.o_actor + (view.actor - seat) % n)
+        ones.append(self.o_active + (view.active - seat) % n)
+        ones.append(self.o_dealer + (view.dealer - seat) % n)
+        if view.knocker >= 0:
+            ones.append(self.o_knocker + (view.knocker - seat) % n)
+        slots = g.slots
+        shift = seat * g.own_count
+        if view.stock_size:
+            values.append((self.o_stock, view.stock_size / self.deck_size))
+        if view.discard:
+            ones.append(self.o_top + index[view.discard[-1]])
+            base = self.o_discards
+            ones.extend([base + index[card] for card in view.discard])
+        if view.drawn is not None:
+            ones.append(self.o_drawn + index[view.drawn])
+        if view.from_stock:
+            ones.append(self.o_from_stock)
+        if view.held is not None:
+            ones.append(self.o_held + index[view.held])
+        if view.held_hidden:
+            ones.append(self.o_held_hidden)
+        votes = view.votes
+        for r in range(n):
+            ones.append(self.o_votes + r * len(VOTES) + VOTE_INDEX[votes[(seat + r) % n]])
+        if view.taken_slot >= 0:
+            ones.append(self.o_taken_slot + (view.taken_slot - shift) % slots)
+        if view.taken is not None:
+            ones.append(self.o_taken + index[view.taken])
+        if view.setup_left:
+            values.append((self.o_setup_left, float(view.setup_left)))
+        if view.ender >= 0:
+            ones.append(self.o_ender + (view.ender - seat) % n)
+        for other in view.last_turns:
+            ones.append(self.o_last_turns + (other - seat) % n)
+        scores = view.scores[seat:] + view.scores[:seat]
+        blocks.append((self.o_scores, [score / (abs(score) + SCORE_SCALE) for score in scores]))
+        for winner in view.winners:
+            ones.append(self.o_winners + (winner - seat) % n)
+
+    def _finish(self, view: ToquerView, observation: Observation) -> None:
+        """The slot entries (my frame, the knocker's, the whole table): rows of one
+        per-slot matrix, gathered in the observer's order."""
+        seat = view.seat
+        assert seat is not None
+        matrix = self._slot_matrix(view)
+        rows = self._rows[seat][view.knocker]  # (knocker -1: the last entry)
+        start = self.o_frame
+        observation[start : start + rows.size * self.slot_width] = matrix[rows].ravel()
+
+    def _slot_matrix(self, view: ToquerView) -> npt.NDArray[np.float32]:
+        """One row per slot: face one-hot, face-up value one-hot, value. The same for
+        every seat (face-up values are public), so kept while the table is unchanged."""
+        memo = self._memo
+        if memo is not None and memo[0] == view.faces and memo[1] == view.cards:
+            return memo[2]
+        faces = self._face_of_byte[np.frombuffer(view.faces.encode("ascii"), dtype=np.uint8)]
+        cards = np.array(view.cards, dtype=np.intp)
+        up = np.flatnonzero(faces == 1)
+        matrix = np.zeros((faces.size + 1, self.slot_width), dtype=np.float32)
+        matrix[np.arange(faces.size), faces] = 1.0  # (the extra last row stays 0)
+        matrix[up, 3 + self._value_of_card[cards[up] - self.low_value]] = 1.0
+        matrix[up, self.slot_width - 1] = cards[up]
+        self._memo = (view.faces, view.cards, matrix)
+        return matrix
+
+
+ENCODER = ToquerEncoder

@@ -1,0 +1,332 @@
+"""PettingZoo AEC environments for every meeple game.
+
+    import meeple.rl
+    env = meeple.rl.env("toc", players=6)
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        if termination or truncation:
+            action = None
+        else:
+            action = env.action_space(agent).sample(observation["action_mask"])
+        env.step(action)
+
+Agents are ``player_0`` … ``player_{n-1}`` (seat ``k`` is ``player_k``). Observations are
+dicts: ``observation`` (a float32 array built from the seat's view only, layout in
+docs/rl/<game>.md) and ``action_mask`` (int8, 1 for each legal action index; all 0 when
+the agent is not to act). Chance is resolved inside the environment from the seed given
+to ``reset``. Rewards are 0 until the end, then ``game.returns`` (zero-sum).
+"""
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import BaseWrapper
+
+from meeple.engine.errors import InvalidActionError
+from meeple.engine.options import OptionValue
+from meeple.engine.protocol import TERMINAL
+from meeple.rl._episode import AnyGame, Episode, make_game
+
+# {"observation": float32 array, "action_mask": int8 array}, as gymnasium.spaces.Dict types it.
+ObservationDict = dict[str, Any]
+
+
+class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
+    """The raw AEC environment: an illegal action index raises ``IllegalActionError``.
+
+    ``meeple.rl.env`` wraps it with PettingZoo's usual policy for illegal moves."""
+
+    metadata: dict[str, Any]
+
+    def __init__(
+        self,
+        game: str | AnyGame,
+        players: int | None = None,
+        *,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: OptionValue,
+    ) -> None:
+        super().__init__()  # type: ignore[no-untyped-call]
+        self.episode = Episode(make_game(game, players, options))
+        self.game = self.episode.game
+        self.encoder = self.episode.encoder
+        name = self.game.spec.name
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": f"meeple_{name}_v{self.game.spec.version}",
+            "is_parallelizable": False,
+        }
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: only 'ansi' is offered")
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        seats = self.game.players
+        self.possible_agents = [f"player_{seat}" for seat in range(seats)]
+        self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        low, high = self.encoder.layout.bounds()
+        count = self.encoder.num_actions
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low, high, dtype=np.float32),
+                    "action_mask": spaces.Box(0, 1, (count,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        self.steps = 0
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    @property
+    def game_state(self) -> object:
+        """The true state of the game (for debugging and tests: agents see observations)."""
+        return self.episode.state
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.episode.reset(seed)
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select_next()
+
+    def observe(self, agent: str) -> ObservationDict:
+        seat = self.agent_name_mapping[agent]
+        state = self.episode.state
+        return {
+            "observation": self.encoder.observe(self.game.view(state, seat)),
+            "action_mask": self.encoder.mask(state, seat),
+        }
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise InvalidActionError(f"{agent} is done: its only action is None")
+            self._was_dead_step(None)  # type: ignore[arg-type]  # (annotated too narrowly)
+            return
+        if action is None:
+            raise InvalidActionError(f"{agent} is to act: None is not an action")
+        index = int(action)
+        if not 0 <= index < self.encoder.num_actions:
+            raise InvalidActionError(
+                f"action index {index} is outside 0..{self.encoder.num_actions - 1}"
+            )
+        self._play(agent, index)
+
+    def _play(self, agent: str, index: int) -> None:
+        """Apply action ``index`` of ``agent`` (to act, index in range), resolve chance,
+        and move on: the next agent, or the end with the game's returns as rewards."""
+        episode = self.episode
+        game = self.game
+        move = self.encoder.index_action(self.agent_name_mapping[agent], index)
+        state = episode.state = episode.resolve_chance(game.apply_action(episode.state, move))
+        self.steps += 1
+        self._cumulative_rewards[agent] = 0.0
+        actor = game.current_player(state)
+        if actor >= 0 and (self.max_steps is None or self.steps < self.max_steps):
+            self.agent_selection = self.possible_agents[actor]
+            return  # rewards are all 0 until the end: nothing to accumulate
+        if actor == TERMINAL:
+            returns = game.returns(state)
+            self.rewards = {a: float(returns[self.agent_name_mapping[a]]) for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def _select_next(self) -> None:
+        actor = self.game.current_player(self.episode.state)
+        if actor >= 0:
+            self.agent_selection = self.possible_agents[actor]
+        elif self.agents:
+            # The game is over (only an initial state can be terminal here).
+            self.agent_selection = self.agents[0]
+
+    def action_text(self, index: int) -> str:
+        """The action that ``index`` stands for now, in the game's notation."""
+        seat = self.agent_name_mapping[self.agent_selection]
+        move = self.encoder.index_action(seat, int(index))
+        return self.game.format_action(self.episode.state, move)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.episode.describe()
+
+    def close(self) -> None:
+        pass
+
+
+class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
+    """PettingZoo's usual policies for a classic game, in one light layer.
+
+    As ``OrderEnforcingWrapper``: stepping or observing before ``reset`` raises. As
+    ``AssertOutOfBoundsWrapper``: an index outside the action space raises. As
+    ``TerminateIllegalWrapper``: an illegal action ends the game, ``illegal_reward`` for
+    the agent that made it (``infos[agent]["illegal_action"]`` is True) and 0 for the
+    others. The game itself never substitutes or forgives a move.
+
+    PettingZoo's three wrappers forward every attribute through ``__getattr__``, which
+    costs more than the environment itself; here the attributes read on every step are
+    plain properties and ``last`` calls the environment's own.
+    """
+
+    def __init__(self, env: MeepleEnv, illegal_reward: float) -> None:
+        super().__init__(env)
+        self.raw = env
+        self.illegal_reward = illegal_reward
+        self._has_reset = False
+
+    def _check_reset(self) -> None:
+        if not self._has_reset:
+            raise RuntimeError("call reset() before using the environment")
+
+    @property
+    def agents(self) -> list[str]:
+        if not self._has_reset:  # an AttributeError, as PettingZoo's (hasattr says False)
+            raise AttributeError("agents cannot be accessed before reset()")
+        return self.raw.agents
+
+    @agents.setter
+    def agents(self, value: list[str]) -> None:
+        self.raw.agents = value
+
+    @property
+    def agent_selection(self) -> str:
+        if not self._has_reset:
+            raise AttributeError("agent_selection cannot be accessed before reset()")
+        return self.raw.agent_selection
+
+    @agent_selection.setter
+    def agent_selection(self, value: str) -> None:
+        self.raw.agent_selection = value
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        return self.raw.rewards
+
+    @rewards.setter
+    def rewards(self, value: dict[str, float]) -> None:
+        self.raw.rewards = value
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        return self.raw.terminations
+
+    @terminations.setter
+    def terminations(self, value: dict[str, bool]) -> None:
+        self.raw.terminations = value
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        return self.raw.truncations
+
+    @truncations.setter
+    def truncations(self, value: dict[str, bool]) -> None:
+        self.raw.truncations = value
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        return self.raw.infos
+
+    @infos.setter
+    def infos(self, value: dict[str, dict[str, Any]]) -> None:
+        self.raw.infos = value
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self.raw._cumulative_rewards
+
+    @_cumulative_rewards.setter
+    def _cumulative_rewards(self, value: dict[str, float]) -> None:
+        self.raw._cumulative_rewards = value
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self._has_reset = True
+        self.raw.reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> ObservationDict:
+        self._check_reset()
+        return self.raw.observe(agent)
+
+    def last(
+        self, observe: bool = True
+    ) -> tuple[ObservationDict | None, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            self._check_reset()
+        return self.raw.last(observe)
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        if not self._has_reset:
+            self._check_reset()
+        raw = self.raw
+        if not raw.agents:
+            raise InvalidActionError("every agent is done: call reset() to play again")
+        agent = raw.agent_selection
+        if action is None or raw.terminations[agent] or raw.truncations[agent]:
+            raw.step(action)
+            return
+        index = int(action)
+        encoder = raw.encoder
+        if index in encoder.legal_indices(raw.episode.state):
+            raw._play(agent, index)
+            return
+        if not 0 <= index < encoder.num_actions:
+            raise InvalidActionError(
+                f"action index {index} is outside 0..{encoder.num_actions - 1}"
+            )
+        # The game ends at once, as in PettingZoo's TerminateIllegalWrapper.
+        raw._cumulative_rewards[agent] = 0.0
+        raw.terminations = dict.fromkeys(raw.agents, True)
+        raw.rewards = dict.fromkeys(raw.agents, 0.0)
+        raw.rewards[agent] = float(self.illegal_reward)
+        raw.infos[agent] = {**raw.infos[agent], "illegal_action": True}
+        raw._accumulate_rewards()
+        raw._deads_step_first()
+
+    def __str__(self) -> str:
+        return str(self.raw)
+
+
+def raw_env(game: str | AnyGame, players: int | None = None, **kwargs: Any) -> MeepleEnv:
+    """The unwrapped environment (illegal action indices raise ``IllegalActionError``)."""
+    return MeepleEnv(game, players, **kwargs)
+
+
+def env(
+    game: str | AnyGame,
+    players: int | None = None,
+    *,
+    illegal_reward: float | None = -1.0,
+    max_steps: int | None = None,
+    render_mode: str | None = None,
+    **options: OptionValue,
+) -> AECEnv[str, ObservationDict, np.int64]:
+    """A PettingZoo AEC environment for ``game``: ``env("toc", players=6, **options)``.
+
+    As in PettingZoo's classic environments, an illegal action ends the game with
+    ``illegal_reward`` for the agent that made it and 0 for the others (see
+    ``IllegalMoveWrapper``); ``illegal_reward=None`` gives the unwrapped environment,
+    which raises ``IllegalActionError`` instead. ``max_steps`` truncates an episode
+    after that many actions."""
+    environment = MeepleEnv(game, players, max_steps=max_steps, render_mode=render_mode, **options)
+    if illegal_reward is None:
+        return environment
+    return IllegalMoveWrapper(environment, illegal_reward)

@@ -1,0 +1,151 @@
+"""The RL encodings of every game: a fixed bijection between action indices and the
+actions possible in a configuration, masks that are exactly the legal actions, and
+observations that stay in bounds and never show what the seat may not see."""
+
+import importlib
+import random
+
+import numpy as np
+import pytest
+
+from conftest import config_id, game_configs, make
+from meeple.engine.protocol import CHANCE, TERMINAL, Game
+from meeple.engine.registry import game_names
+from meeple.rl.encoding import AnyEncoder, encoder_for
+
+AnyGame = Game[object, object, object, object]
+CONFIGS = game_configs()
+
+
+def decision_states(game: AnyGame, seed: int, every: int, limit: int) -> list[object]:
+    """States of one random game where a seat acts: every ``every``-th one, at most
+    ``limit`` (the last decision of the game always included)."""
+    rng = random.Random(seed)
+    state = game.initial_state()
+    found: list[object] = []
+    last: object = None
+    count = 0
+    while (actor := game.current_player(state)) != TERMINAL:
+        if actor == CHANCE:
+            state = game.apply_chance(state, game.sample_chance(state, rng))
+            continue
+        if count % every == 0 and len(found) < limit:
+            found.append(state)
+        last = state
+        count += 1
+        legal = game.legal_actions(state)
+        state = game.apply_action(state, legal[rng.randrange(len(legal))])
+    if last is not None and last not in found:
+        found.append(last)
+    found.append(state)  # the end: nobody to act
+    return found
+
+
+def test_every_game_has_an_encoding() -> None:
+    for name in game_names():
+        module = importlib.import_module(f"meeple.games.{name}")
+        players, options = module.TEST_CONFIGS[0]
+        game = make((name, players, dict(options)))
+        assert encoder_for(game).num_actions > 0
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_action_indices_are_a_bijection_per_seat(
+    config: tuple[str, int, dict[str, object]],
+) -> None:
+    encoder = encoder_for(make(config))
+    for seat in range(encoder.players):
+        actions = encoder.actions(seat)
+        assert len(actions) == encoder.num_actions == len(set(actions))
+        for index in (0, encoder.num_actions // 2, encoder.num_actions - 1):
+            assert encoder.action_index(seat, encoder.index_action(seat, index)) == index
+        assert all(encoder.action_index(seat, action) == i for i, action in enumerate(actions))
+        # The hot path (arithmetic or tables in some encoders) agrees with the bijection.
+        assert encoder._indices(seat, actions) == list(range(encoder.num_actions))
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_masks_are_the_legal_actions_and_observations_stay_in_bounds(
+    config: tuple[str, int, dict[str, object]],
+) -> None:
+    game = make(config)
+    encoder = encoder_for(game)
+    low, high = encoder.layout.bounds()
+    for seed in (1, 2):
+        for state in decision_states(game, seed, every=3, limit=400):
+            actor = game.current_player(state)
+            legal = game.legal_actions(state)
+            for seat in range(game.players):
+                mask = encoder.mask(state, seat)
+                assert mask.dtype == np.int8 and mask.shape == (encoder.num_actions,)
+                if seat != actor:
+                    assert not mask.any()
+                    continue
+                chosen = np.flatnonzero(mask)
+                assert len(chosen) == len(legal)
+                assert {encoder.index_action(seat, int(i)) for i in chosen} == set(legal)
+                observation = encoder.observation(state, seat)
+                assert observation.dtype == np.float32
+                assert observation.shape == (encoder.observation_size,)
+                outside = (observation < low) | (observation > high)
+                fields = encoder.layout.fields
+                assert not outside.any(), [
+                    f.name for f in fields if outside[f.start : f.start + f.size].any()
+                ]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_observations_hide_what_the_seat_may_not_see(
+    config: tuple[str, int, dict[str, object]],
+) -> None:
+    """As the views are tested: reshuffling everything a seat cannot see (the other
+    hands, the unseen cards) changes neither its observation nor its mask."""
+    game = make(config)
+    encoder = encoder_for(game)
+    rng = random.Random(3)
+    changed = 0
+    for state in decision_states(game, seed=4, every=11, limit=40):
+        for seat in range(game.players):
+            other = game.redeal_hidden(state, seat, rng)
+            changed += other != state
+            assert np.array_equal(
+                encoder.observation(state, seat), encoder.observation(other, seat)
+            ), f"seat {seat}"
+            assert np.array_equal(encoder.mask(state, seat), encoder.mask(other, seat))
+    assert changed, "the redeals never changed a state: the test would prove nothing"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_observations_show_what_changes(config: tuple[str, int, dict[str, object]]) -> None:
+    """The observation follows the game: consecutive decisions rarely look the same,
+    and two seats see the same state differently (their own hands, relative seats)."""
+    game = make(config)
+    encoder = encoder_for(game)
+    states = decision_states(game, seed=5, every=1, limit=60)[:-1]
+    actor_views = [encoder.observation(s, game.current_player(s)) for s in states]
+    distinct = {view.tobytes() for view in actor_views}
+    assert len(distinct) > len(states) // 2
+    state = states[-1]
+    assert not np.array_equal(encoder.observation(state, 0), encoder.observation(state, 1))
+
+
+def test_the_encoding_is_relative_to_the_observing_seat() -> None:
+    """Seat-relative fields put the observer first, so seat 1 sees itself at position 0."""
+    game = make(("phase10", 3, {}))
+    encoder = encoder_for(game)
+    state = decision_states(game, seed=6, every=1, limit=1)[0]
+    turn = encoder.layout.field("turn")
+    for seat in range(3):
+        observation = encoder.observation(state, seat)
+        relative = (game.current_player(state) - seat) % 3
+        expected = np.zeros(3, dtype=np.float32)
+        expected[relative] = 1
+        assert np.array_equal(observation[turn.start : turn.start + 3], expected)
+
+
+def test_an_action_outside_the_space_is_reported_not_guessed() -> None:
+    encoder: AnyEncoder = encoder_for(make(("phase10", 2, {})))
+    with pytest.raises(KeyError):
+        encoder.action_index(0, "not an action")
+    with pytest.raises(IndexError):
+        encoder.index_action(0, encoder.num_actions)

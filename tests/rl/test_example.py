@@ -1,0 +1,41 @@
+"""The training example runs end to end and its update does what REINFORCE says."""
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_masked.py"
+
+
+def load_example() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("train_masked", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_rewarded_action_becomes_more_likely_and_a_punished_one_less() -> None:
+    example = load_example()
+    policy = example.MaskedLinearPolicy(5, 3, np.ones(3), np.random.default_rng(0))
+    x = np.array([1.0, 0.0, 0.5])
+    legal = np.array([1, 3, 4])
+    before = policy.probabilities(x, legal)
+    policy.reinforce([(x, legal, before, 1)], advantage=1.0, learning_rate=0.5)
+    after = policy.probabilities(x, legal)
+    assert after[1] > before[1]
+    policy.reinforce([(x, legal, after, 1)], advantage=-3.0, learning_rate=0.5)
+    assert policy.probabilities(x, legal)[1] < after[1]
+    assert not policy.weights[[0, 2]].any()  # illegal rows are never touched
+
+
+def test_the_example_trains_and_writes_its_plot(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "curve.png"
+    load_example().main(
+        ["--episodes", "2", "--eval-every", "1", "--eval-games", "1", "--out", str(out)]
+    )
+    assert out.read_bytes().startswith(b"\x89PNG")
