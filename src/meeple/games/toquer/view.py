@@ -9,7 +9,9 @@ was face down, and each knock decision until every eligible seat has decided.
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
+from meeple.engine.values import constructor
 from meeple.games.toquer.cards import Deck, expand
 from meeple.games.toquer.config import Config
 from meeple.games.toquer.layout import DOWN, UP
@@ -56,44 +58,52 @@ class ToquerView:
     round_turns: int  # turns played in this round
 
 
+@lru_cache(maxsize=1 << 12)
+def face_up_cards(cards: tuple[int, ...], faces: str) -> tuple[int, ...]:
+    """The values everyone sees: face-down and empty slots read 0 (cached, since the
+    layout changes at most a slot or two per step and views are asked for often)."""
+    return tuple(card if face == UP else 0 for card, face in zip(cards, faces, strict=True))
+
+
+_new_view = constructor(ToquerView)
+
+
 def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerView:
-    cards = tuple(
-        card if face == UP else 0 for card, face in zip(state.cards, state.faces, strict=True)
-    )
+    cards = face_up_cards(state.cards, state.faces)
     votes = state.votes
     if state.phase is Phase.KNOCK:  # decisions stay secret until all are in
         votes = "".join(
             HIDDEN_VOTE if v in (KNOCKED, PASSED) and s != seat else v for s, v in enumerate(votes)
         )
     held = state.held if not state.held_hidden or seat == state.knocker else None
-    return ToquerView(
-        seat=seat,
-        players=config.players,
-        layout=config.layout,
-        phase=state.phase,
-        actor=state.actor,
-        round=state.round,
-        dealer=state.dealer,
-        active=state.active,
-        cards=cards,
-        faces=state.faces,
-        stock_size=sum(state.stock),
-        discard=state.discard,
-        drawn=state.drawn,
-        from_stock=state.from_stock,
-        held=held,
-        held_hidden=state.held_hidden,
-        votes=votes,
-        knocker=state.knocker,
-        taken_slot=state.taken_slot,
-        taken=state.taken,
-        setup_left=state.setup_left,
-        ender=state.ender,
-        last_turns=state.last_turns,
-        scores=state.scores,
-        last_round=state.last_round,
-        winners=state.winners,
-        round_turns=state.round_turns,
+    return _new_view(
+        seat,
+        config.players,
+        config.layout,
+        state.phase,
+        state.actor,
+        state.round,
+        state.dealer,
+        state.active,
+        cards,
+        state.faces,
+        sum(state.stock),
+        state.discard,
+        state.drawn,
+        state.from_stock,
+        held,
+        state.held_hidden,
+        votes,
+        state.knocker,
+        state.taken_slot,
+        state.taken,
+        state.setup_left,
+        state.ender,
+        state.last_turns,
+        state.scores,
+        state.last_round,
+        state.winners,
+        state.round_turns,
     )
 
 
