@@ -1,4 +1,4 @@
-"""Each game's encoding document holds the tables generated from its encoder."""
+"""Each game's README holds the encoding tables generated from its encoder."""
 
 from pathlib import Path
 
@@ -7,14 +7,14 @@ import pytest
 from meeple.engine.registry import game_names
 from meeple.rl.docs import tables
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl"
+GAMES = Path(__file__).resolve().parents[2] / "src" / "meeple" / "games"
 
 
 @pytest.mark.parametrize("name", game_names())
 def test_the_encoding_tables_in_the_docs_are_current(name: str) -> None:
-    document = DOCS / f"{name}.md"
-    assert document.exists(), f"docs/rl/{name}.md is missing"
+    document = GAMES / name / "README.md"
     expected = tables(name)
     assert expected in document.read_text(encoding="utf-8"), (
-        f"docs/rl/{name}.md is out of date: paste in `python -m meeple.rl.docs {name}`"
+        f"the RL tables in games/{name}/README.md are out of date: paste in "
+        f"`python -m meeple.rl.docs {name}`"
     )

@@ -1,5 +1,5 @@
-"""The encoding tables of docs/rl/<game>.md, generated from the encoders themselves (a
-test checks that each document holds the tables it generates, so they cannot drift).
+"""The encoding tables of each game's README, generated from the encoders themselves (a
+test checks that each README holds the tables it generates, so they cannot drift).
 
     python -m meeple.rl.docs phase10
 """
@@ -15,12 +15,12 @@ def tables(name: str) -> str:
     players = default_players(name)
     encoder = encoder_for(load_game(name, players))
     return (
-        f"### Action indices\n\n"
+        f"#### Action indices\n\n"
         f"Indices for {players} players and the default options "
         f"({encoder.num_actions} actions; the counts in symbols hold for every "
         f"configuration).\n\n"
         f"{encoder.actions_markdown()}\n\n"
-        f"### Observation\n\n"
+        f"#### Observation\n\n"
         f"Fields in order ({encoder.observation_size} float32 entries for {players} players "
         f"and the default options).\n\n"
         f"{encoder.layout.markdown()}\n"

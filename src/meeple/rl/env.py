@@ -13,7 +13,7 @@
 
 Agents are ``player_0`` … ``player_{n-1}`` (seat ``k`` is ``player_k``). Observations are
 dicts: ``observation`` (a float32 array built from the seat's view only, layout in
-docs/rl/<game>.md) and ``action_mask`` (int8, 1 for each legal action index; all 0 when
+the game's README) and ``action_mask`` (int8, 1 for each legal action index; all 0 when
 the agent is not to act). Chance is resolved inside the environment from the seed given
 to ``reset``. Rewards are 0 until the end, then ``game.returns`` (zero-sum).
 """
