@@ -5,7 +5,8 @@ deck), ``L`` single lays the deck allows (44 with the default deck: 36 colour ca
 their colour, the white on each colour, each joker on its colour), ``C`` the multiple
 completions the deck allows (20,691 with the default deck: for two, three or four
 colours, one completing card each among that colour's cards, the white and its
-joker). See the "Reinforcement learning" section of games/cmyk/README.md.
+joker).
+See the "Reinforcement learning" section of games/cmyk/README.md.
 """
 
 from collections import Counter

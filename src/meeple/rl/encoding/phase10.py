@@ -4,7 +4,8 @@ Symbols: ``n`` players, ``G`` the most groups in any phase of the configuration 
 the standard phases), ``T = n × G`` table slots, ``P`` phases in the configuration.
 A table never holds more than ``T`` groups: each active seat lays its phase at most once
 a round (``laid``), a phase has at most ``G`` groups, and the table is cleared every
-round; so ``Hit`` needs group indices below ``T`` only. See the "Reinforcement learning" section of games/phase10/README.md.
+round; so ``Hit`` needs group indices below ``T`` only.
+See the "Reinforcement learning" section of games/phase10/README.md.
 """
 
 from meeple.games.phase10.actions import (

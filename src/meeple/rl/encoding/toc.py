@@ -7,7 +7,8 @@ seat 0. Symbols: ``n`` players; ``B`` board seats (4 up to 4 players, else ``n``
 and 8 players only); ``D = R + K + 4`` the cells one pawn may stand on (the ring, the
 shortcuts, its own zone); ``T`` the seats whose pawns a seat may move (1, or its team:
 partners' pawns are moved once one's own are home); ``M`` the cards that move a pawn
-(13, 14 with ``jack_eleven``). See the "Reinforcement learning" section of games/toc/README.md.
+(13, 14 with ``jack_eleven``).
+See the "Reinforcement learning" section of games/toc/README.md.
 """
 
 from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction

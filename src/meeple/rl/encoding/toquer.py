@@ -4,7 +4,8 @@ Symbols: ``n`` players; ``w`` frame columns (5 with ``shared_column``: the left
 neighbour's column ``n`` and 4 own; 6 with ``own_grid``); ``F = 3 × w`` frame positions;
 ``S`` table slots (``n × 12`` or ``n × 15``); ``V`` distinct card values in the deck (15
 for the standard deck, -2..12). Positions are frame positions, ``row × w + column``, as
-in the engine. See the "Reinforcement learning" section of games/toquer/README.md.
+in the engine.
+See the "Reinforcement learning" section of games/toquer/README.md.
 """
 
 from itertools import combinations
