@@ -149,21 +149,26 @@ class Encoder(ABC, Generic[S, A, V]):
     def _fill(
         self,
         view: V,
+        seat: int,
         ones: list[int],
         values: list[tuple[int, float]],
         blocks: list[tuple[int, list[float]]],
     ) -> None:
-        """Describe the observation of ``view`` (everything else is 0): each index in
+        """Describe the observation of ``view``, the view of ``seat`` (everything else
+        is 0): each index in
         ``ones`` adds one (so a repeated index counts), then each ``(index, value)`` of
         ``values`` and each ``(start, run of values)`` of ``blocks`` is written."""
 
     # ------------------------------------------------------------------- public API
     def observe(self, view: V) -> Observation:
         """The observation array of the seat whose view this is."""
+        seat = getattr(view, "seat", None)
+        if not isinstance(seat, int):
+            raise ValueError("an observation is made for a seat, not for a spectator")
         ones: list[int] = []
         values: list[tuple[int, float]] = []
         blocks: list[tuple[int, list[float]]] = []
-        self._fill(view, ones, values, blocks)
+        self._fill(view, seat, ones, values, blocks)
         observation = np.bincount(ones, minlength=self.observation_size).astype(np.float32)
         for index, number in values:
             observation[index] = number

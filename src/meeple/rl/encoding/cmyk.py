@@ -215,13 +215,11 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
     def _fill(
         self,
         view: CmykView,
+        seat: int,
         ones: list[int],
         values: list[tuple[int, float]],
         blocks: list[tuple[int, list[float]]],
     ) -> None:
-        seat = view.seat
-        if seat is None:
-            raise ValueError("an observation is made for a seat, not for a spectator")
         n = self.players
         ones.append(self.o_stage + STAGE_INDEX[view.stage])
         ones.append(self.o_to_act + (view.to_act - seat) % n)

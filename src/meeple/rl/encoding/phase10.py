@@ -247,13 +247,11 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
     def _fill(
         self,
         view: Phase10View,
+        seat: int,
         ones: list[int],
         values: list[tuple[int, float]],
         blocks: list[tuple[int, list[float]]],
     ) -> None:
-        seat = view.seat
-        if seat is None:
-            raise ValueError("an observation is made for a seat, not for a spectator")
         n = self.players
         ones.append(self.o_stage + int(view.stage))
         ones.append(self.o_turn + (view.turn - seat) % n)

@@ -270,13 +270,11 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
     def _fill(
         self,
         view: TocView,
+        seat: int,
         ones: list[int],
         values: list[tuple[int, float]],
         blocks: list[tuple[int, list[float]]],
     ) -> None:
-        seat = view.seat
-        if seat is None:
-            raise ValueError("an observation is made for a seat, not for a spectator")
         n = self.players
         ones.append(self.o_phase + int(view.phase))
         ones.append(self.o_turn + (view.turn - seat) % n)

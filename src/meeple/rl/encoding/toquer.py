@@ -287,13 +287,11 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
     def _fill(
         self,
         view: ToquerView,
+        seat: int,
         ones: list[int],
         values: list[tuple[int, float]],
         blocks: list[tuple[int, list[float]]],
     ) -> None:
-        seat = view.seat
-        if seat is None:
-            raise ValueError("an observation is made for a seat, not for a spectator")
         n = self.players
         g = self.geometry
         index = self.value_index
