@@ -1,9 +1,19 @@
-"""Shared fixtures: the registered games and their test configurations."""
+"""Shared fixtures: the registered games and their test configurations, and the
+databases (SQLite, and a real PostgreSQL on loopback) of the store and server tests."""
 
 import importlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
 
 from meeple.engine.protocol import Game
 from meeple.engine.registry import game_names, load_game
+
+if TYPE_CHECKING:
+    from server.serverkit import PostgresCluster
 
 
 def game_configs() -> list[tuple[str, int, dict[str, object]]]:
@@ -25,3 +35,30 @@ def config_id(config: tuple[str, int, dict[str, object]]) -> str:
 def make(config: tuple[str, int, dict[str, object]]) -> Game[object, object, object, object]:
     name, players, options = config
     return load_game(name, players, **options)  # type: ignore[arg-type]
+
+
+@pytest.fixture(scope="session")
+def postgres() -> "Iterator[PostgresCluster]":
+    """A PostgreSQL cluster on 127.0.0.1 that the test session starts and stops itself."""
+    from server.serverkit import PostgresCluster, postgres_bindir
+
+    bindir = postgres_bindir()
+    if bindir is None:
+        if os.environ.get("MEEPLE_REQUIRE_POSTGRES") or os.environ.get("CI"):
+            pytest.fail("PostgreSQL binaries are missing: run `make postgres`")
+        pytest.skip("PostgreSQL binaries are missing (make postgres installs them)")
+    cluster = PostgresCluster(bindir)
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'meeple.sqlite3'}"
+    cluster: PostgresCluster = request.getfixturevalue("postgres")
+    return cluster.new_database()

@@ -24,8 +24,8 @@ def new_table(table_id: str = "t1") -> StoredTable:
     )
 
 
-def test_migrations_create_exactly_the_models_schema_and_rerun_cleanly(empty_db: str) -> None:
-    store = Store(empty_db)
+def test_migrations_create_exactly_the_models_schema_and_rerun_cleanly(db_url: str) -> None:
+    store = Store(db_url)
     store.migrate()
     store.migrate()  # already at head: nothing to do
     with store.engine.connect() as connection:
@@ -36,8 +36,8 @@ def test_migrations_create_exactly_the_models_schema_and_rerun_cleanly(empty_db:
     store.close()
 
 
-def test_advance_stores_steps_only_at_the_expected_version(empty_db: str) -> None:
-    store = Store(empty_db)
+def test_advance_stores_steps_only_at_the_expected_version(db_url: str) -> None:
+    store = Store(db_url)
     store.migrate()
     store.insert_table(new_table())
     deal = [NewStep(-1, {"type": "Deal", "cards": [1, 2]}, "chance")]
@@ -60,8 +60,8 @@ def test_advance_stores_steps_only_at_the_expected_version(empty_db: str) -> Non
     store.close()
 
 
-def test_a_step_index_cannot_be_stored_twice(empty_db: str) -> None:
-    store = Store(empty_db)
+def test_a_step_index_cannot_be_stored_twice(db_url: str) -> None:
+    store = Store(db_url)
     store.migrate()
     store.insert_table(new_table())
     from sqlalchemy import insert
@@ -76,8 +76,8 @@ def test_a_step_index_cannot_be_stored_twice(empty_db: str) -> None:
     store.close()
 
 
-def test_seat_claims_are_exclusive_and_tokens_unique(empty_db: str) -> None:
-    store = Store(empty_db)
+def test_seat_claims_are_exclusive_and_tokens_unique(db_url: str) -> None:
+    store = Store(db_url)
     store.migrate()
     store.insert_table(new_table("t1"))
     store.insert_table(new_table("t2"))
@@ -93,8 +93,8 @@ def test_seat_claims_are_exclusive_and_tokens_unique(empty_db: str) -> None:
     store.close()
 
 
-def test_chat_is_stored_raw(empty_db: str) -> None:
-    store = Store(empty_db)
+def test_chat_is_stored_raw(db_url: str) -> None:
+    store = Store(db_url)
     store.migrate()
     store.insert_table(new_table())
     store.add_chat("t1", 0, "Ann", "<script>x</script>")
