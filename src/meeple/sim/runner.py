@@ -8,6 +8,7 @@ Jobs are handed out in chunks with a bounded number in flight, so memory stays f
 however many games a run plays.
 """
 
+import json
 import multiprocessing
 import os
 from collections import deque
@@ -86,14 +87,14 @@ def make_jobs(
 
 
 @cache
-def _game(
-    name: str, players: int, options: tuple[tuple[str, OptionValue], ...]
-) -> Game[object, object, object, object]:
-    return load_game(name, players, **dict(options))
+def _game(name: str, players: int, options_json: str) -> Game[object, object, object, object]:
+    # Keyed by the options' JSON text: option values may be lists (unhashable).
+    options: dict[str, OptionValue] = json.loads(options_json)
+    return load_game(name, players, **options)
 
 
 def play_job(job: GameJob) -> GameSummary:
-    game = _game(job.game, job.players, job.options)
+    game = _game(job.game, job.players, json.dumps(dict(job.options), sort_keys=True))
     outcome = play_match(game, job.bot_specs, job.seed, record=job.records_dir is not None)
     if job.records_dir is not None and outcome.record is not None:
         path = Path(job.records_dir) / f"{job.game}-{job.index:07d}.jsonl"
@@ -165,14 +166,26 @@ def run_jobs(
             yield play_job(job)
         return
     context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-    with context.Pool(workers) as pool:
+    pool = context.Pool(workers)
 
-        def submit(chunk: list[GameJob]) -> Callable[[], list[GameSummary]]:
-            return pool.apply_async(play_chunk, (chunk,)).get
+    def submit(chunk: list[GameJob]) -> Callable[[], list[GameSummary]]:
+        return pool.apply_async(play_chunk, (chunk,)).get
 
+    try:
         yield from ordered_window(
             chunked(jobs, chunk_size), submit, workers * CHUNKS_IN_FLIGHT_PER_WORKER
         )
+    except GeneratorExit:
+        # The caller stopped early: let the few chunks in flight finish, then stop.
+        pool.close()
+        raise
+    except BaseException:
+        pool.terminate()  # an error or an interrupt: stop the workers now
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
 
 
 def run_on_ray(
