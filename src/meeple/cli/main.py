@@ -1,5 +1,6 @@
 """The ``meeple`` command: play, simulate, replay, rules."""
 
+import json
 import random
 import sys
 from pathlib import Path
@@ -190,7 +191,10 @@ def rules(game_name: GameArg) -> None:
     table.add_column("allowed")
     table.add_column("meaning")
     for option in spec.options:
-        table.add_row(option.name, repr(option.default), option.describe_allowed(), option.doc)
+        default = json.dumps(option.default)
+        if len(default) > 40:
+            default = default[:37] + "..."
+        table.add_row(option.name, default, option.describe_allowed(), option.doc)
     console.print(table)
     counts = ", ".join(map(str, spec.player_counts))
     console.print(f"Players: {counts}. Games: {games_help()}.")

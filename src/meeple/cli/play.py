@@ -29,7 +29,12 @@ def _read_moves(game: AnyGame, state: object, line: str) -> tuple[object, list[o
     actions = []
     current = state
     for part in filter(None, (p.strip() for p in line.split(";"))):
-        if game.current_player(current) != game.current_player(state):
+        actor = game.current_player(current)
+        if actor == CHANCE:
+            raise IllegalActionError(
+                f"{part!r}: a card is dealt or drawn before this move; type it afterwards"
+            )
+        if actor != game.current_player(state):
             raise IllegalActionError(f"{part!r}: your turn is over before this move")
         action = game.parse_action(current, part)
         actions.append(action)

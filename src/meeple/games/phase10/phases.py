@@ -134,6 +134,18 @@ def _choices(group: Partial, supply: list[int]) -> list[tuple[int, dict[int, int
 
 def _lower_bound(group: Partial, supply: list[int]) -> int:
     """The fewest Wilds this group needs on its own."""
+    missing = group.size - group.count
+    if group.key < 0 and group.kind != GroupKind.RUN:
+        return max(0, missing - max(supply))
+    if group.kind == GroupKind.RUN and not group.values_mask:
+        present = [1 if n else 0 for n in supply]
+        size = group.size
+        window = sum(present[1 : 1 + size])
+        best = window
+        for start in range(2, 14 - size):
+            window += present[start + size - 1] - present[start - 1]
+            best = max(best, window)
+        return size - best
     return min(
         sum(max(0, need - supply[v]) for v, need in demand.items())
         for _, demand in _choices(group, supply)
@@ -146,6 +158,12 @@ def can_complete(
     """Whether ``hand`` can bring every group to its minimum size under the natural rule."""
     by_colour = bool(groups) and groups[0].kind == GroupKind.COLOUR
     supply, wilds = _supply(hand, by_colour)
+    return _solve(supply, wilds, groups, natural_per_group)
+
+
+def _solve(
+    supply: list[int], wilds: int, groups: tuple[Partial, ...], natural_per_group: bool
+) -> bool:
     if sum(_lower_bound(g, supply) for g in groups) > wilds:
         return False
     options = [_choices(g, supply) for g in groups]
@@ -187,10 +205,104 @@ def _naturals_ok(
     return any(supply[v] > 0 for _, demand in combination for v in demand)
 
 
-@lru_cache(maxsize=65536)
+def missing_cards(hand: tuple[int, ...], phase: Phase) -> int:
+    """How many more cards ``hand`` needs to make ``phase`` (0: it can), a measure of
+    progress for bots (the natural-card rule is ignored here)."""
+    groups = empty_partials(phase)
+    by_colour = groups[0].kind == GroupKind.COLOUR
+    supply, wilds = _supply(hand, by_colour)
+    best = sum(g.size for g in groups)
+    for combination in itertools.product(*[_choices(g, supply) for g in groups]):
+        total: dict[int, int] = {}
+        for _, demand in combination:
+            for value, need in demand.items():
+                total[value] = total.get(value, 0) + need
+        short = sum(max(0, need - supply[v]) for v, need in total.items()) - wilds
+        best = min(best, max(0, short))
+        if best == 0:
+            break
+    return best
+
+
 def can_make_phase(hand: tuple[int, ...], phase: Phase, natural_per_group: bool) -> bool:
-    """Whether a sorted hand can lay down ``phase`` from nothing (cached: hot path)."""
-    return can_complete(hand, empty_partials(phase), natural_per_group)
+    """Whether a hand can lay down ``phase`` from nothing (the hot path: it is asked on
+    every turn, so the answer is cached by what matters, the counts per number or
+    colour and the Wilds)."""
+    by_colour = phase[0].kind == GroupKind.COLOUR
+    supply, wilds = _supply(hand, by_colour)
+    return _can_make(tuple(supply), wilds, phase, natural_per_group)
+
+
+@lru_cache(maxsize=1 << 16)
+def _can_make(supply: tuple[int, ...], wilds: int, phase: Phase, natural_per_group: bool) -> bool:
+    shapes = tuple(group.kind for group in phase)
+    if shapes == (GroupKind.RUN,):
+        return _one_run(supply, wilds, phase[0].size)
+    if shapes in ((GroupKind.SET,), (GroupKind.COLOUR,)):
+        best = max(supply)
+        return best >= 1 and phase[0].size - best <= wilds
+    if shapes == (GroupKind.SET, GroupKind.SET):
+        return _two_sets(supply, wilds, phase[0].size, phase[1].size, natural_per_group)
+    if shapes == (GroupKind.SET, GroupKind.RUN):
+        return _set_and_run(supply, wilds, phase[0].size, phase[1].size, natural_per_group)
+    return _solve(list(supply), wilds, empty_partials(phase), natural_per_group)
+
+
+# Fast exact answers for the shapes of the ten standard phases (the general solver
+# above stays the reference: a test checks that both always agree).
+def _one_run(supply: tuple[int, ...], wilds: int, size: int) -> bool:
+    best = max(
+        sum(1 for value in range(start, start + size) if supply[value])
+        for start in range(1, 14 - size)
+    )
+    return best >= 1 and size - best <= wilds
+
+
+def _two_sets(
+    supply: tuple[int, ...], wilds: int, first: int, second: int, natural_per_group: bool
+) -> bool:
+    ordered = sorted(supply[1:], reverse=True)
+    top, runner_up = ordered[0], ordered[1]
+    if top == 0:
+        return False  # no numbered card at all
+    # One number for both sets (official: phases 1 and 7 may share a number).
+    if first + second - top <= wilds and (top >= 2 or not natural_per_group):
+        return True
+    if natural_per_group and runner_up == 0:
+        return False
+    cost = min(
+        max(0, first - top) + max(0, second - runner_up),
+        max(0, first - runner_up) + max(0, second - top),
+    )
+    return cost <= wilds
+
+
+def _set_and_run(
+    supply: tuple[int, ...], wilds: int, set_size: int, run_size: int, natural_per_group: bool
+) -> bool:
+    for start in range(1, 14 - run_size):
+        window = range(start, start + run_size)
+        holes = sum(1 for value in window if not supply[value])
+        covered = run_size - holes
+        if holes > wilds:
+            continue
+        for number in range(1, 13):
+            have = supply[number]
+            if number in window:
+                # The set and the run both need this number: holes counted it once.
+                cost = holes - (0 if have else 1) + max(0, set_size + 1 - have)
+                run_natural = covered - (1 if have else 0) >= 1 or have >= 2
+            else:
+                cost = holes + max(0, set_size - have)
+                run_natural = covered >= 1
+            if cost > wilds:
+                continue
+            if natural_per_group:
+                if have >= 1 and run_natural:
+                    return True
+            elif have >= 1 or covered >= 1:
+                return True
+    return False
 
 
 def hand_counts(hand: tuple[int, ...]) -> list[int]:

@@ -6,12 +6,12 @@ sheet), common, default (our choice, an option).
 
 import random
 from collections import Counter
-from dataclasses import replace
 from typing import TypeVar
 
 from meeple.engine.errors import InvalidActionError
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, standard_returns
+from meeple.engine.values import evolver
 from meeple.games.phase10 import notation
 from meeple.games.phase10.actions import (
     BeginPhase,
@@ -57,6 +57,7 @@ from meeple.games.phase10.state import (
 from meeple.games.phase10.view import Phase10View, determinize, make_view, redeal_hidden
 
 HAND_SIZE = 10
+replace = evolver(Phase10State)
 T = TypeVar("T")
 
 
@@ -395,8 +396,12 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
             immune=immune,
             discard=discard,
         )
-        if not self.can_draw_stock(after) and not (discard and discard[-1] != SKIP):
-            # Default: nothing left to draw (or reshuffling is off): the round ends.
+        stock_empty = not any(state.draw_pile)
+        if (stock_empty and not self.config.reshuffle_discards) or (
+            not self.can_draw_stock(after) and not (discard and discard[-1] != SKIP)
+        ):
+            # Default: with reshuffling off, an empty draw pile ends the round; so does
+            # having nothing at all left to draw. Nobody went out; hands are scored.
             return self._end_round(after, went_out=-1)
         return after
 

@@ -1,0 +1,179 @@
+"""A CMYK heuristic bot that plays like a careful person.
+
+From its view and the legal actions only, it scores every action:
+
+- cards won now (a completion, a sweep, a mix, the fourth pile under a mix);
+- less what the card used is worth kept: a joker completes any pile, a sweep or a mix
+  takes a whole board, so they are held for big piles (their worth shrinks as the stock
+  runs down, so they are not kept to the end, where cards in hand count for nothing);
+- less the danger of the board it leaves: for each pile, the chance that the next
+  players hold a card completing it (counted from the cards it has not seen) times the
+  cards they would win, so it avoids setting up the next player;
+- plus a little when it keeps a completer for the pile itself.
+
+It discards the card it needs least. Ties are broken with its own generator.
+"""
+
+import random
+
+from meeple.bots.base import Bot
+from meeple.engine.protocol import Game
+from meeple.games.cmyk.actions import Discard, Lay, LayMany, PlayMix, PlaySweep
+from meeple.games.cmyk.cards import (
+    FIRST_JOKER,
+    FIRST_MIX,
+    FULL,
+    SWEEP,
+    WHITE,
+    card_value,
+    colour_card,
+)
+from meeple.games.cmyk.rules import CmykGame
+from meeple.games.cmyk.state import EMPTY_PILES, OPEN, OPENING_BOARD, Board
+from meeple.games.cmyk.turn import board_cards, lay_card
+from meeple.games.cmyk.view import CmykView, unseen_cards
+
+JOKER_WORTH = 2.0
+SWEEP_WORTH = 12.0
+MIX_WORTH = 10.0
+WHITE_WORTH = 0.6
+OWN_FOLLOW_UP = 0.25  # share of a pile's worth for keeping its completer in hand
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def __init__(
+        self, game: Game[object, object, object, object], seat: int, rng: random.Random
+    ) -> None:
+        super().__init__(game, seat, rng)
+        assert isinstance(game, CmykGame), "the CMYK heuristic bot plays CMYK only"
+        self.cmyk: CmykGame = game
+
+    def choose(self, view: object, legal: tuple[object, ...]) -> object:
+        assert isinstance(view, CmykView)
+        unseen = [0] * (FIRST_MIX + len(self.cmyk.config.mixes))
+        for card in unseen_cards(view, self.cmyk.deck):
+            unseen[card] += 1
+        best: list[object] = []
+        best_score = float("-inf")
+        for action in legal:
+            score = self.score(view, action, unseen)
+            if score > best_score + 1e-9:
+                best, best_score = [action], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+    # ----------------------------------------------------------------------- scoring
+    def score(self, view: CmykView, action: object, unseen: list[int]) -> float:
+        board = view.board
+        hand = list(view.hand)
+        config = self.cmyk.config
+        wear = min(1.0, view.stock_size / 25)  # specials are worth less as the end nears
+        if isinstance(action, Discard):
+            return -self.keep_worth(view, action.card, wear) - 50.0  # only when forced
+        gain = 0
+        spent: list[int] = []
+        if isinstance(action, PlaySweep):
+            gain = len(board_cards(board)) + 1
+            after = OPENING_BOARD
+            spent = [SWEEP]
+        elif isinstance(action, PlayMix):
+            gain = len(board_cards(board))
+            mix = config.mixes[action.card - FIRST_MIX]
+            after = Board(EMPTY_PILES, mix, OPEN, action.card, False)
+            spent = [action.card]
+        else:
+            assert isinstance(action, (Lay, LayMany))
+            lays = action.lays if isinstance(action, LayMany) else (action,)
+            after = board
+            for lay in lays:
+                after, won, _, busted = lay_card(config, after, lay.card, lay.colour)
+                gain += len(won) - len(busted)
+                spent.append(lay.card)
+        for card in spent:
+            hand.remove(card)
+        cost = sum(self.keep_worth(view, card, wear) for card in spent)
+        return gain - cost - self.danger(view, after, unseen) + self.follow_up(after, hand)
+
+    def keep_worth(self, view: CmykView, card: int, wear: float) -> float:
+        """What keeping ``card`` in hand is worth, in cards."""
+        if FIRST_JOKER <= card < SWEEP:
+            return JOKER_WORTH * wear
+        if card == SWEEP:
+            return SWEEP_WORTH * wear
+        if card >= FIRST_MIX:
+            return MIX_WORTH * wear
+        if card == WHITE:
+            return WHITE_WORTH * wear
+        # a colour card: a little, more for one that completes a pile now
+        colour = card // 9
+        board = view.board
+        if not board.closed[colour] and board.totals[colour] + card_value(card) == FULL:
+            return 1.0
+        return 0.1
+
+    def pile_worth(self, board: Board, colour: int) -> float:
+        """The cards its completer would win."""
+        if board.mix < 0:
+            return len(board.piles[colour]) + 1.0
+        open_piles = [c for c in range(4) if not board.closed[c]]
+        if open_piles == [colour]:
+            return len(board_cards(board)) + 1.0
+        return 0.0  # under a mix only the fourth completion wins
+
+    def completers(self, board: Board, colour: int, counts: list[int] | tuple[int, ...]) -> int:
+        """How many of ``counts``' cards would complete ``colour``'s pile now."""
+        if board.closed[colour]:
+            return 0
+        total = board.totals[colour]
+        need = FULL - total
+        found = 0
+        if 10 <= need <= 90:
+            found += counts[colour_card(colour, need)]
+            if total >= 10:
+                found += counts[FIRST_JOKER + colour]
+        if need == 10:
+            found += counts[WHITE]
+        return found
+
+    def danger(self, view: CmykView, board: Board, unseen: list[int]) -> float:
+        """Cards the next players can be expected to win from ``board``."""
+        if board.opening:
+            return 0.0  # the next players must start piles, not complete them
+        pool = sum(unseen)
+        if pool == 0:
+            return 0.0
+        players = len(view.hand_sizes)
+        total = 0.0
+        for colour in range(4):
+            worth = self.pile_worth(board, colour)
+            if worth <= 0:
+                continue
+            share = self.completers(board, colour, unseen) / pool
+            if share <= 0:
+                continue
+            miss = 1.0
+            weight = 1.0
+            for step in range(1, players):
+                other = (self.seat + step) % players
+                seen = min(pool, view.hand_sizes[other] + 1)
+                chance = 1.0 - (1.0 - share) ** seen
+                total += worth * chance * miss * weight
+                miss *= 1.0 - chance
+                weight *= 0.6  # later players: the pile may change before them
+        return total
+
+    def follow_up(self, board: Board, hand: list[int]) -> float:
+        """A little for the piles the bot itself could complete next turn."""
+        if board.opening:
+            return 0.0
+        counts = [0] * (FIRST_MIX + len(self.cmyk.config.mixes))
+        for card in hand:
+            counts[card] += 1
+        bonus = 0.0
+        for colour in range(4):
+            if self.completers(board, colour, counts):
+                bonus += OWN_FOLLOW_UP * self.pile_worth(board, colour)
+        return bonus

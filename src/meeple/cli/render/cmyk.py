@@ -1,0 +1,99 @@
+"""The CMYK board in the terminal: the four piles with their percentages in colour, the
+mix in play, the seat's hand (in the notation it types), and the cards won."""
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from meeple.engine.protocol import Game
+from meeple.games.cmyk.cards import (
+    COLOUR_NAMES,
+    COLOURS,
+    FIRST_JOKER,
+    FIRST_MIX,
+    SWEEP,
+    WHITE,
+    card_token,
+)
+from meeple.games.cmyk.rules import CmykGame
+from meeple.games.cmyk.view import CmykView
+
+STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold white on grey30")
+BAR = 10  # characters for 100%
+
+
+def card_text(card: int, mixes: tuple[tuple[int, int, int, int], ...]) -> Text:
+    """One card in its colour, as typed in notation (a mix shows its percentages)."""
+    token = card_token(card)
+    if card < WHITE:
+        return Text(token, style=STYLES[card // 9])
+    if card == WHITE:
+        return Text(token, style="bold black on white")
+    if card < SWEEP:
+        return Text(token, style=STYLES[card - FIRST_JOKER] + " underline")
+    if card == SWEEP:
+        return Text(token + "(sweep)", style="bold red")
+    index = card - FIRST_MIX
+    values = "/".join(map(str, mixes[index])) if index < len(mixes) else "?"
+    return Text(f"{token}({values})", style="bold green")
+
+
+def cards_text(cards: tuple[int, ...], mixes: tuple[tuple[int, int, int, int], ...]) -> Text:
+    return Text(" ").join(card_text(card, mixes) for card in cards) if cards else Text("-")
+
+
+def render_view(game: Game[object, object, object, object], view: object) -> RenderableType:
+    assert isinstance(game, CmykGame) and isinstance(view, CmykView)
+    mixes = game.config.mixes
+    board = view.board
+    title = f"CMYK, turn {view.turn + 1}"
+    if view.stage == "over":
+        title = f"CMYK, game over after {view.turn} turns"
+    header = Text(title, style="bold")
+    header.append(f"   stock {view.stock_size}   reserve {len(view.reserve)}")
+    if board.opening:
+        header.append("   opening: start the missing colours", style="italic")
+    if board.mix >= 0:
+        header.append("   mix in play: ")
+        header.append(card_text(board.mix, mixes))
+
+    piles = Table(show_header=True, header_style="bold", expand=False)
+    for colour in range(4):
+        piles.add_column(f"{COLOURS[colour]} {COLOUR_NAMES[colour]}", style=STYLES[colour])
+    percents: list[Text] = []
+    laid: list[Text] = []
+    for colour in range(4):
+        total = board.totals[colour]
+        started = bool(board.piles[colour]) or board.mix >= 0
+        if board.closed[colour]:
+            percents.append(Text("100% closed", style=STYLES[colour]))
+        elif not started:
+            percents.append(Text("--", style="dim"))
+        else:
+            filled = total * BAR // 100
+            line = Text(f"{total:>3}% ", style=STYLES[colour])
+            line.append("#" * filled, style=STYLES[colour])
+            line.append("." * (BAR - filled), style="dim")
+            line.append(f" needs {100 - total}%", style="dim")
+            percents.append(line)
+        pile = cards_text(board.piles[colour], mixes)
+        if board.mix >= 0:
+            pile = Text(f"mix {mixes[board.mix - FIRST_MIX][colour]}% + ").append(pile)
+        laid.append(pile)
+    piles.add_row(*percents)
+    piles.add_row(*laid)
+
+    seats = Table(show_header=True, header_style="bold", expand=False)
+    for column in ("seat", "hand", "cards won", "piles completed"):
+        seats.add_column(column)
+    for seat, size in enumerate(view.hand_sizes):
+        marker = "> " if seat == view.to_act and view.stage != "over" else "  "
+        name = f"{marker}{seat}{' (you)' if seat == view.seat else ''}"
+        seats.add_row(name, str(size), str(view.won_counts[seat]), str(view.completions[seat]))
+
+    parts: list[RenderableType] = [header, piles, seats]
+    if view.reserve:
+        parts.append(Text("reserve (face up): ").append(cards_text(view.reserve, mixes)))
+    if view.seat is not None:
+        parts.append(Text("your hand: ", style="bold").append(cards_text(view.hand, mixes)))
+    return Group(*parts)

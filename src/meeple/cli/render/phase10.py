@@ -1,0 +1,99 @@
+"""Phase 10 in the terminal: hand, discard, the laid phases, everyone's phase and score."""
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from meeple.engine.protocol import Game
+from meeple.games.phase10.cards import SKIP, WILD, card_name, colour_of
+from meeple.games.phase10.phases import GroupKind, describe_phase
+from meeple.games.phase10.rules import Phase10Game
+from meeple.games.phase10.state import LaidGroup, Stage
+from meeple.games.phase10.view import Phase10View
+
+STYLES = ("bold red", "bold blue", "bold yellow", "bold green")
+
+
+def card_text(code: int) -> Text:
+    if code == WILD:
+        return Text(" W ", style="bold black on white")
+    if code == SKIP:
+        return Text(" S ", style="bold white on black")
+    return Text(f"{card_name(code):>3}", style=STYLES[colour_of(code)])
+
+
+def cards_text(codes: tuple[int, ...]) -> Text:
+    return Text(" ").join(card_text(code) for code in codes) if codes else Text("—", style="dim")
+
+
+def group_label(group: LaidGroup) -> str:
+    if group.kind == GroupKind.RUN:
+        return f"run {group.key}-{group.key + len(group.cards) - 1}"
+    if group.kind == GroupKind.SET:
+        return f"set of {group.key}s"
+    return f"{('red', 'blue', 'yellow', 'green')[group.key]} group"
+
+
+def render_view(game: Game[object, object, object, object], view: object) -> RenderableType:
+    assert isinstance(game, Phase10Game) and isinstance(view, Phase10View)
+    phases = game.config.phases
+    players = Table(title=f"Round {view.round}" + (" (tie-break)" if view.tiebreak else ""))
+    for column in ("seat", "phase", "cards", "score", ""):
+        players.add_column(column)
+    for seat in range(len(view.hand_sizes)):
+        if not view.active[seat]:
+            players.add_row(str(seat), "—", "", str(view.scores[seat]), "sits out")
+            continue
+        index = view.phase_index[seat]
+        phase = phases[-1] if view.tiebreak else phases[index] if index < len(phases) else None
+        phase_text = (
+            "done"
+            if phase is None
+            else f"{len(phases) if view.tiebreak else index + 1}: {describe_phase(phase)}"
+        )
+        notes = []
+        if seat == view.turn and view.stage not in (Stage.DEAL, Stage.OVER):
+            notes.append("◀ to play")
+        if view.laid[seat]:
+            notes.append("phase down")
+        if view.skipped[seat]:
+            notes.append("skipped next")
+        if seat == view.dealer:
+            notes.append("dealer")
+        name = f"{seat} (you)" if seat == view.seat else str(seat)
+        players.add_row(
+            name, phase_text, str(view.hand_sizes[seat]), str(view.scores[seat]), ", ".join(notes)
+        )
+    table = Table(title="On the table", show_header=True)
+    table.add_column("#")
+    table.add_column("owner")
+    table.add_column("group")
+    table.add_column("cards")
+    for number, group in enumerate(view.table, start=1):
+        table.add_row(str(number), str(group.owner), group_label(group), cards_text(group.cards))
+    parts: list[RenderableType] = [players]
+    if view.table:
+        parts.append(table)
+    top = view.discard[-1:] if view.discard else ()
+    parts.append(
+        Text("Discard: ")
+        + (card_text(top[0]) if top else Text("empty", style="dim"))
+        + Text(f"   Draw pile: {view.draw_pile_size} cards")
+    )
+    if view.building:
+        build = Text("Laying down: ")
+        for number, building in enumerate(view.building, start=1):
+            build += Text(f" g{number} ({building.kind.name.lower()} of {building.size}): ")
+            build += cards_text(building.cards)
+        parts.append(build)
+    if view.hand is not None:
+        parts.append(Text("Your hand: ") + cards_text(view.hand))
+    if view.last_round is not None and view.stage != Stage.OVER:
+        summary = view.last_round
+        who = "nobody" if summary.went_out < 0 else f"seat {summary.went_out}"
+        parts.append(
+            Text(f"Last round: {who} went out; points {list(summary.points)}", style="dim")
+        )
+    if view.winners:
+        parts.append(Text(f"Winner: {', '.join(f'seat {w}' for w in view.winners)}", style="bold"))
+    return Group(*parts)

@@ -1,0 +1,175 @@
+"""CMYK options, the resolved configuration and the game's spec."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from meeple.engine.errors import InvalidOptionError
+from meeple.engine.options import OptionSpec, OptionValue
+from meeple.engine.protocol import GameSpec
+from meeple.games.cmyk.cards import (
+    DEFAULT_DECK,
+    FIRST_JOKER,
+    FIRST_MIX,
+    SWEEP,
+    WHITE,
+    normalise_deck,
+)
+
+HAND_SIZE = 5  # seed: "en distribuer 5 à chaque joueur"
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "deck",
+        DEFAULT_DECK,
+        "the cards, a JSON object: colour_cards (nine counts: copies of 10%..90% in each "
+        "colour), white, jokers (per colour), sweep, mixes (one C, M, Y, K list per mix "
+        "card); missing keys take the default",
+        check=normalise_deck,
+    ),
+    OptionSpec(
+        "opening_no_card",
+        "discard",
+        "a player who cannot start a missing colour in the opening: discards one card to "
+        "the reserve (discard) or plays normally on a pile already started (play_normally)",
+        choices=("discard", "play_normally"),
+    ),
+    OptionSpec(
+        "overflow",
+        "forbidden",
+        "a card that would take a pile above 100%: not playable (forbidden), or played and "
+        "the pile goes to the reserve (bust)",
+        choices=("forbidden", "bust"),
+    ),
+    OptionSpec(
+        "stall_limit",
+        3,
+        "the game also ends after this many passes through the stock without a pile completed",
+        minimum=1,
+        maximum=100,
+    ),
+    OptionSpec(
+        "tie_break",
+        "none",
+        "equal cards won: a shared win (none) or the most piles completed wins (most_piles)",
+        choices=("none", "most_piles"),
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The options resolved into the tables the rules use."""
+
+    colour_cards: tuple[int, ...]  # copies of 10%..90% in every colour
+    white: int
+    jokers: int  # per colour
+    sweep: int
+    mixes: tuple[tuple[int, int, int, int], ...]  # distinct mix percentages, kind 42 + i
+    mix_counts: tuple[int, ...]
+    opening_no_card: str
+    overflow: str
+    stall_limit: int
+    tie_break: str
+
+    @property
+    def kinds(self) -> int:
+        """How many card kinds this deck's tables need."""
+        return FIRST_MIX + len(self.mixes)
+
+    def deck(self) -> tuple[int, ...]:
+        """Every card of the deck as a sorted tuple of kinds."""
+        cards: list[int] = []
+        for colour in range(4):
+            for index, copies in enumerate(self.colour_cards):
+                cards += [colour * 9 + index] * copies
+        cards += [WHITE] * self.white
+        for colour in range(4):
+            cards += [FIRST_JOKER + colour] * self.jokers
+        cards += [SWEEP] * self.sweep
+        for index, copies in enumerate(self.mix_counts):
+            cards += [FIRST_MIX + index] * copies
+        return tuple(sorted(cards))
+
+
+def _int(value: OptionValue) -> int:
+    assert isinstance(value, int), value
+    return value
+
+
+def _ints(value: OptionValue) -> tuple[int, ...]:
+    assert isinstance(value, list), value
+    return tuple(_int(item) for item in value)
+
+
+def make_config(players: int, options: Mapping[str, OptionValue]) -> Config:
+    """The configuration from resolved options; the deck must be big enough to deal."""
+    deck = options["deck"]
+    assert isinstance(deck, dict), "the deck option is normalised to an object"
+    raw_mixes = deck["mixes"]
+    assert isinstance(raw_mixes, list)
+    mixes: list[tuple[int, int, int, int]] = []
+    counts: list[int] = []
+    for raw in raw_mixes:
+        c, m, y, k = _ints(raw)
+        mix = (c, m, y, k)
+        if mix in mixes:
+            counts[mixes.index(mix)] += 1  # identical mix cards are one kind
+        else:
+            mixes.append(mix)
+            counts.append(1)
+    config = Config(
+        colour_cards=_ints(deck["colour_cards"]),
+        white=_int(deck["white"]),
+        jokers=_int(deck["jokers"]),
+        sweep=_int(deck["sweep"]),
+        mixes=tuple(mixes),
+        mix_counts=tuple(counts),
+        opening_no_card=str(options["opening_no_card"]),
+        overflow=str(options["overflow"]),
+        stall_limit=_int(options["stall_limit"]),
+        tie_break=str(options["tie_break"]),
+    )
+    size = len(config.deck())
+    if size <= HAND_SIZE * players:
+        raise InvalidOptionError(
+            f"cmyk: option 'deck': {size} cards are too few for {players} players; the deal "
+            f"needs more than {HAND_SIZE * players} (5 per player and a stock)"
+        )
+    return config
+
+
+SUMMARY = """\
+CMYK ("Quadri"), 2-6 players: complete the cyan, magenta, yellow and black
+piles at exactly 100% to win their cards. Most cards won wins.
+Deck (option deck, 88 cards): colour cards 10%..90%, two of each value per
+colour; four white 10% (any colour); one joker per colour; one sweep; seven
+mix cards. Deal 5 cards each; the rest is the stock.
+Opening: each turn draw a card and start a colour not yet on the board with a
+colour card or a white; a joker never starts a pile. No such card: discard one
+to the face-up reserve (option opening_no_card).
+Turn: draw a card, lay one on the pile of its colour (a white on any pile).
+No pile above 100% (option overflow). At exactly 100% you win the pile and the
+zone is empty again. Several piles, one card each, may be completed at once.
+No card can be laid: discard one to the reserve. Refill your hand to 5.
+Joker: worth what its own pile needs; laid only to complete that pile.
+Sweep (any turn): win the whole board, sweep included; the opening restarts.
+Mix (any turn): win the board but the mix; the piles start at its values.
+Completed piles stay closed; completing the fourth wins the board and the
+mix. A sweep or a second mix over a mix wins it too.
+Empty stock: the reserve is shuffled into a new stock.
+End: no pile can be completed from the cards not yet won (no sweep or mix
+left), or stall_limit passes through the stock without a completed pile.
+Cards in hands or on the board don't count; a tie is shared (tie_break).
+Moves: C30 (cyan 30%), WM (white on magenta), C* (cyan joker), C30+M* (two
+completions), S (sweep), X1 (mix 1), -C30 (discard C30).
+"""
+
+SPEC = GameSpec(
+    name="cmyk",
+    title="CMYK (Quadri)",
+    version=1,
+    player_counts=(2, 3, 4, 5, 6),
+    options=OPTIONS,
+    summary=SUMMARY,
+    length_unit="turns",
+)

@@ -1,0 +1,130 @@
+"""CMYK notation: short, typable, one token per card.
+
+| text | action |
+|---|---|
+| ``C30`` | lay cyan 30% on the cyan pile (values 10..90; ``C3`` is accepted too) |
+| ``WM`` | lay a white 10% on the magenta pile |
+| ``Y*`` | lay the yellow joker (it completes the yellow pile) |
+| ``C30+M*`` | complete several piles at once, one card each |
+| ``S`` | play the sweep |
+| ``X2`` | play mix card 2 (numbered as in the deck's mix list) |
+| ``-K70`` | discard black 70% to the reserve (``-W``, ``-C*``, ``-S``, ``-X2`` too) |
+
+Colours are C, M, Y, K (the French J for jaune and N for noir are accepted); case and
+spaces do not matter.
+"""
+
+from meeple.engine.errors import InvalidActionError
+from meeple.games.cmyk.actions import CmykAction, Discard, Lay, LayMany, PlayMix, PlaySweep
+from meeple.games.cmyk.cards import (
+    COLOUR_ALIASES,
+    COLOURS,
+    FIRST_JOKER,
+    FIRST_MIX,
+    SWEEP,
+    WHITE,
+    card_token,
+    colour_card,
+)
+
+HELP = (
+    "expected a lay (C30, WM for a white on magenta, Y* for the yellow joker), several "
+    "completions joined by + (C30+M*), S (sweep), X<n> (mix), or - and a card to discard (-K70)"
+)
+
+
+def format_action(action: CmykAction) -> str:
+    if isinstance(action, Lay):
+        if action.card == WHITE:
+            return f"W{COLOURS[action.colour]}"
+        return card_token(action.card)
+    if isinstance(action, LayMany):
+        return "+".join(format_action(lay) for lay in action.lays)
+    if isinstance(action, PlaySweep):
+        return "S"
+    if isinstance(action, PlayMix):
+        return card_token(action.card)
+    return "-" + card_token(action.card)
+
+
+def parse_action(text: str, mix_kinds: int) -> CmykAction:
+    """The action ``text`` names (legality is checked by the caller)."""
+    compact = "".join(text.split()).upper()
+    if not compact:
+        raise InvalidActionError(f"empty move; {HELP}")
+    if compact.startswith("-"):
+        return Discard(parse_card(compact[1:], text, mix_kinds))
+    if compact in ("S", "SWEEP"):
+        return PlaySweep()
+    if compact.startswith("X"):
+        card = parse_card(compact, text, mix_kinds)
+        return PlayMix(card)
+    parts = compact.split("+")
+    lays = [parse_lay(part, text) for part in parts]
+    if len(lays) == 1:
+        return lays[0]
+    colours = [lay.colour for lay in lays]
+    if len(set(colours)) != len(colours):
+        raise InvalidActionError(
+            f"{text!r}: a multiple completion lays one card on each of several different "
+            "piles; a colour appears twice"
+        )
+    return LayMany(tuple(sorted(lays, key=lambda lay: lay.colour)))
+
+
+def parse_lay(token: str, text: str) -> Lay:
+    if not token:
+        raise InvalidActionError(f"{text!r}: an empty card between '+' signs; {HELP}")
+    if token == "W":
+        raise InvalidActionError(f"{text!r}: say which pile the white goes on: WC, WM, WY or WK")
+    if token.startswith("W") and len(token) == 2:
+        return Lay(WHITE, _colour(token[1], token, text))
+    if token in ("S", "SWEEP") or token.startswith("X"):
+        raise InvalidActionError(
+            f"{text!r}: {token} is played alone (S, X<n>), not in a multiple completion"
+        )
+    card = parse_card(token, text, 0)
+    colour = card // 9 if card < WHITE else card - FIRST_JOKER
+    return Lay(card, colour)
+
+
+def parse_card(token: str, text: str, mix_kinds: int) -> int:
+    """A card token: C30 (or C3), W, C* (joker), S, X<n>."""
+    if token == "W":
+        return WHITE
+    if token in ("S", "SWEEP"):
+        return SWEEP
+    if token.startswith("X"):
+        number = token[1:]
+        if not number.isdigit() or not 1 <= int(number) <= mix_kinds:
+            choices = ", ".join(f"X{i}" for i in range(1, mix_kinds + 1)) or "none in this deck"
+            raise InvalidActionError(f"{text!r}: unknown mix {token!r}; mixes: {choices}")
+        return FIRST_MIX + int(number) - 1
+    if not token:
+        raise InvalidActionError(f"{text!r}: a card is missing; {HELP}")
+    colour = _colour(token[0], token, text)
+    rest = token[1:]
+    if rest == "*":
+        return FIRST_JOKER + colour
+    if rest.endswith("%"):
+        rest = rest[:-1]
+    if rest.isdigit():
+        value = int(rest)
+        if 1 <= value <= 9:
+            value *= 10
+        if value % 10 == 0 and 10 <= value <= 90:
+            return colour_card(colour, value)
+    raise InvalidActionError(
+        f"{text!r}: {token!r} is not a card: after the colour letter expected a value "
+        "10..90 (C30) or * for the joker (C*)"
+    )
+
+
+def _colour(letter: str, token: str, text: str) -> int:
+    if letter not in COLOUR_ALIASES:
+        where = f"{token!r} starts with {letter!r}" if token != text.strip().upper() else ""
+        raise InvalidActionError(
+            f"{text!r}: {where or repr(letter)}, which is not a colour: expected C, M, Y or K; "
+            f"{HELP}"
+        )
+    return COLOUR_ALIASES[letter]

@@ -1,0 +1,215 @@
+"""CMYK ("Quadri") under the engine contract: see README.md and the rules spec.
+
+The turn logic lives in turn.py (pure functions); this class connects it to the engine:
+chance draws, views, notation, results and the conservation inventory.
+"""
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+
+from meeple.engine.options import OptionValue
+from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, Visibility, standard_returns
+from meeple.games.cmyk import notation, turn
+from meeple.games.cmyk.actions import CmykAction, Discard, Draw, Lay, LayMany, PlayMix, PlaySweep
+from meeple.games.cmyk.cards import (
+    COLOUR_NAMES,
+    FIRST_JOKER,
+    FULL,
+    SWEEP,
+    WHITE,
+    card_name,
+    card_value,
+    is_joker,
+)
+from meeple.games.cmyk.config import HAND_SIZE, SPEC, Config, make_config
+from meeple.games.cmyk.state import OPENING_BOARD, CmykState, Tally
+from meeple.games.cmyk.view import CmykView, determinize, make_view, redeal_hidden
+
+
+class CmykGame(Game[CmykState, CmykAction, Draw, CmykView]):
+    spec = SPEC
+    state_type = CmykState
+    action_type = CmykAction
+    outcome_type = Draw
+    view_type = CmykView
+
+    def __init__(self, players: int, options: Mapping[str, OptionValue] | None = None) -> None:
+        super().__init__(players, options)
+        self.config: Config = make_config(players, self.options)
+        self.deck: tuple[int, ...] = self.config.deck()
+
+    # ------------------------------------------------------------------------ flow
+    def initial_state(self) -> CmykState:
+        """Seed: shuffle and deal five cards to each player (one chance draw per card)."""
+        zeros = (0,) * self.players
+        return turn.settle(
+            self.config,
+            self.players,
+            "deal",
+            0,
+            HAND_SIZE,
+            ((),) * self.players,
+            self.deck,
+            (),
+            OPENING_BOARD,
+            Tally((), zeros, zeros),
+            0,
+            0,
+            False,
+        )
+
+    def current_player(self, state: CmykState) -> int:
+        stage = state.stage
+        if stage == "play":
+            return state.seat
+        if stage == "over":
+            return TERMINAL
+        return CHANCE
+
+    def _legal_actions(self, state: CmykState) -> tuple[CmykAction, ...]:
+        return turn.legal_actions(self.config, state)
+
+    def _apply_action(self, state: CmykState, action: CmykAction) -> CmykState:
+        return turn.apply_play(self.config, self.players, state, action)
+
+    def _sample_chance(self, state: CmykState, rng: random.Random) -> Draw:
+        stock = state.stock
+        return turn.DRAWS[stock[rng.randrange(len(stock))]]
+
+    def _is_possible_outcome(self, state: CmykState, outcome: Draw) -> bool:
+        return isinstance(outcome, Draw) and outcome.card in state.stock
+
+    def _apply_chance(self, state: CmykState, outcome: Draw) -> CmykState:
+        return turn.apply_draw(self.config, self.players, state, outcome.card)
+
+    def chance_outcomes(self, state: CmykState) -> tuple[tuple[Draw, float], ...] | None:
+        if self.current_player(state) != CHANCE:
+            return None
+        counts = Counter(state.stock)
+        size = len(state.stock)
+        return tuple((turn.DRAWS[card], counts[card] / size) for card in sorted(counts))
+
+    # ---------------------------------------------------------------------- results
+    def winners(self, state: CmykState) -> tuple[int, ...]:
+        """Seed: most cards won; default tie_break none (a shared win) or most piles."""
+        counts = state.tally.won_counts
+        best = max(counts)
+        tied = [seat for seat, count in enumerate(counts) if count == best]
+        if self.config.tie_break == "most_piles" and len(tied) > 1:
+            piles = state.tally.completions
+            most = max(piles[seat] for seat in tied)
+            tied = [seat for seat in tied if piles[seat] == most]
+        return tuple(tied)
+
+    def returns(self, state: CmykState) -> tuple[float, ...]:
+        if state.stage != "over":
+            return (0.0,) * self.players
+        return standard_returns(self.players, self.winners(state))
+
+    def result(self, state: CmykState) -> GameResult:
+        return GameResult(
+            self.winners(state), tuple(float(c) for c in state.tally.won_counts), state.turn
+        )
+
+    # ------------------------------------------------------------- hidden information
+    def view(self, state: CmykState, seat: int | None) -> CmykView:
+        return make_view(state, seat)
+
+    def determinize(self, view: CmykView, rng: random.Random) -> CmykState:
+        return determinize(view, self.deck, rng)
+
+    def redeal_hidden(self, state: CmykState, seat: int, rng: random.Random) -> CmykState:
+        return redeal_hidden(state, seat, rng)
+
+    def outcome_visibility(self, state: CmykState, outcome: Draw) -> Visibility:
+        """A card drawn is seen by the seat drawing it only."""
+        return frozenset((state.seat,))
+
+    # ---------------------------------------------------------------------- notation
+    def format_action(self, state: CmykState, action: CmykAction) -> str:
+        return notation.format_action(action)
+
+    def _parse_action(self, state: CmykState, text: str) -> CmykAction:
+        return notation.parse_action(text, len(self.config.mixes))
+
+    def card_name(self, card: int) -> str:
+        return card_name(card, self.config.mixes)
+
+    def explain_illegal(self, state: CmykState, action: CmykAction) -> str:
+        """A person's reason why ``action`` is not legal in ``state``."""
+        hand = state.hands[state.seat]
+        cards = [lay.card for lay in action.lays] if isinstance(action, LayMany) else []
+        if isinstance(action, (Lay, Discard, PlayMix)):
+            cards = [action.card]
+        elif isinstance(action, PlaySweep):
+            cards = [SWEEP]
+        for card in set(cards):
+            if hand.count(card) < cards.count(card):
+                return (
+                    f"you do not hold {'enough of ' if card in hand else ''}{self.card_name(card)}"
+                )
+        board = state.board
+        legal = self.legal_actions(state)
+        if isinstance(action, Discard):
+            return "you may discard only when no card can be played"
+        if board.opening and isinstance(action, (Lay, LayMany)):
+            missing = ", ".join(COLOUR_NAMES[c] for c in range(4) if not board.piles[c])
+            if any(isinstance(a, Lay) and not board.piles[a.colour] for a in legal):
+                return (
+                    f"in the opening you must start a colour not yet on the board ({missing}) "
+                    "with a colour card or a white; a joker never starts one"
+                )
+            if self.config.opening_no_card == "discard":
+                return (
+                    f"in the opening you hold no card to start a missing colour ({missing}), "
+                    "so you discard one (option opening_no_card)"
+                )
+        lays: tuple[Lay, ...] = ()
+        if isinstance(action, LayMany):
+            lays = action.lays
+        elif isinstance(action, Lay):
+            lays = (action,)
+        for lay in lays:
+            reason = self._lay_problem(state, lay, isinstance(action, LayMany))
+            if reason:
+                return reason
+        return "it is not one of the legal actions in this situation"
+
+    def _lay_problem(self, state: CmykState, lay: Lay, must_complete: bool) -> str:
+        board = state.board
+        colour = lay.colour
+        name = COLOUR_NAMES[colour]
+        total = board.totals[colour]
+        if lay.card != WHITE and not (
+            (lay.card < WHITE and lay.card // 9 == colour) or lay.card == FIRST_JOKER + colour
+        ):
+            return f"{self.card_name(lay.card)} goes only on the pile of its own colour"
+        if board.closed[colour]:
+            return f"the {name} pile is complete under the mix and closed until the fourth is"
+        if is_joker(lay.card):
+            if total < 10:
+                return "a joker is never a pile's first card: it only completes a pile"
+            return ""
+        after = total + card_value(lay.card)
+        if after > FULL and self.config.overflow == "forbidden":
+            return f"the {name} pile is at {total}%: this card would take it to {after}%"
+        if must_complete and after != FULL:
+            return (
+                f"in a multiple completion every card must complete its pile; "
+                f"the {name} pile would be at {after}%"
+            )
+        return ""
+
+    # --------------------------------------------------------------------- inventory
+    def card_inventory(self, state: CmykState) -> Counter[object]:
+        inventory: Counter[object] = Counter(state.stock)
+        inventory.update(state.reserve)
+        inventory.update(state.tally.won)
+        inventory.update(turn.board_cards(state.board))
+        for hand in state.hands:
+            inventory.update(hand)
+        return inventory
+
+    def full_inventory(self) -> Counter[object]:
+        return Counter(self.deck)

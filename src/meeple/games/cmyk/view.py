@@ -1,0 +1,127 @@
+"""What one seat (or a spectator) sees, and full states rebuilt from a view.
+
+Public: the board, the face-up reserve, every hand's size, the stock's size, and the
+cards won. Won cards lie face down, but every one of them was seen on the board when it
+was won, so their multiset (all seats together) is public; per seat only the counts are
+shown. Private: a seat's own hand. Hidden from everyone: the stock, the other hands.
+"""
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from meeple.games.cmyk.state import Board, CmykState, Stage, Tally
+
+
+@dataclass(frozen=True, slots=True)
+class CmykView:
+    seat: int | None  # whose view (None: a spectator)
+    stage: Stage
+    to_act: int  # the seat dealt to, drawing, acting or refilling
+    to_draw: int
+    hand: tuple[int, ...]  # the seat's own cards (empty for a spectator)
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    reserve: tuple[int, ...]  # face up
+    board: Board
+    won: tuple[int, ...]  # every card won so far, all seats together
+    won_counts: tuple[int, ...]
+    completions: tuple[int, ...]
+    turn: int
+    stalled_passes: int
+    completed_this_pass: bool
+
+
+def make_view(state: CmykState, seat: int | None) -> CmykView:
+    tally = state.tally
+    return CmykView(
+        seat=seat,
+        stage=state.stage,
+        to_act=state.seat,
+        to_draw=state.to_draw,
+        hand=() if seat is None else state.hands[seat],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        stock_size=len(state.stock),
+        reserve=state.reserve,
+        board=state.board,
+        won=tally.won,
+        won_counts=tally.won_counts,
+        completions=tally.completions,
+        turn=state.turn,
+        stalled_passes=state.stalled_passes,
+        completed_this_pass=state.completed_this_pass,
+    )
+
+
+def unseen_cards(view: CmykView, deck: tuple[int, ...]) -> list[int]:
+    """The cards ``view``'s seat cannot see: the deck less its hand, the board, the
+    reserve and the cards won."""
+    pool = Counter(deck)
+    pool.subtract(view.hand)
+    pool.subtract(view.reserve)
+    pool.subtract(view.won)
+    for pile in view.board.piles:
+        pool.subtract(pile)
+    if view.board.mix >= 0:
+        pool[view.board.mix] -= 1
+    assert all(count >= 0 for count in pool.values()), "view inconsistent with the deck"
+    return sorted(pool.elements())
+
+
+def determinize(view: CmykView, deck: tuple[int, ...], rng: random.Random) -> CmykState:
+    """A full state agreeing with ``view``: the unseen cards dealt at random to the other
+    hands (at their sizes) and the stock."""
+    pool = unseen_cards(view, deck)
+    rng.shuffle(pool)
+    hands: list[tuple[int, ...]] = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(view.hand)
+        else:
+            hands.append(tuple(sorted(pool[:size])))
+            del pool[:size]
+    assert len(pool) == view.stock_size, "view inconsistent: stock size"
+    return CmykState(
+        stage=view.stage,
+        seat=view.to_act,
+        to_draw=view.to_draw,
+        hands=tuple(hands),
+        stock=tuple(sorted(pool)),
+        reserve=view.reserve,
+        board=view.board,
+        tally=Tally(view.won, view.won_counts, view.completions),
+        turn=view.turn,
+        stalled_passes=view.stalled_passes,
+        completed_this_pass=view.completed_this_pass,
+    )
+
+
+def redeal_hidden(state: CmykState, seat: int, rng: random.Random) -> CmykState:
+    """``state`` with the stock and the other seats' hands shuffled together and dealt
+    again at the same sizes: everything ``seat`` cannot see."""
+    hidden = list(state.stock)
+    for other, hand in enumerate(state.hands):
+        if other != seat:
+            hidden.extend(hand)
+    rng.shuffle(hidden)
+    hands = []
+    at = 0
+    for other, hand in enumerate(state.hands):
+        if other == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(sorted(hidden[at : at + len(hand)])))
+            at += len(hand)
+    return CmykState(
+        state.stage,
+        state.seat,
+        state.to_draw,
+        tuple(hands),
+        tuple(sorted(hidden[at:])),
+        state.reserve,
+        state.board,
+        state.tally,
+        state.turn,
+        state.stalled_passes,
+        state.completed_this_pass,
+    )

@@ -1,0 +1,163 @@
+"""The command line: play, simulate, replay, rules (through typer's test runner)."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from meeple.cli.main import app
+
+runner = CliRunner()
+
+
+def test_rules_prints_the_summary_and_every_option_with_its_default() -> None:
+    result = runner.invoke(app, ["rules", "phase10"])
+    assert result.exit_code == 0
+    for name in (
+        "skip_style",
+        "natural_card_rule",
+        "reshuffle_discards",
+        "even_odd",
+        "phases",
+        "tiebreak_win",
+    ):
+        assert name in result.output
+    assert "108 cards" in result.output
+
+
+def test_an_unknown_game_or_option_is_a_clear_error() -> None:
+    result = runner.invoke(app, ["rules", "chess"])
+    assert result.exit_code == 2 and "unknown game 'chess'" in result.output
+    result = runner.invoke(app, ["simulate", "phase10", "-o", "skip_style=never"])
+    assert result.exit_code == 2 and "skip_style" in result.output
+
+
+def test_play_accepts_moves_rejects_bad_ones_and_keeps_the_game(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    moves = "fly\ndiscard 12x\ndraw\nmoves\nquit\n"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "phase10",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--bots",
+            "random",
+            "--record",
+            str(record),
+        ],
+        input=moves,
+    )
+    assert result.exit_code == 0, result.output
+    assert "'fly' is not a move" in result.output
+    assert "'12x' is not a card" in result.output
+    assert "nothing was played" in result.output
+    assert "Your hand" in result.output
+    lines = record.read_text().splitlines()
+    steps = [json.loads(line) for line in lines[1:-1]]
+    human = [s for s in steps if s.get("seat") == 0]
+    assert human == [{"seat": 0, "action": {"type": "DrawStock"}}]
+
+
+def test_several_moves_typed_together_are_all_or_nothing(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "phase10",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--bots",
+            "random",
+            "--record",
+            str(record),
+        ],
+        input="draw; draw\ndraw\nquit\n",
+    )
+    assert "a card is dealt or drawn before this move" in result.output
+    steps = [json.loads(line) for line in record.read_text().splitlines()[1:-1]]
+    assert [s for s in steps if s.get("seat") == 0] == [
+        {"seat": 0, "action": {"type": "DrawStock"}}
+    ]
+
+
+def test_people_at_one_terminal_take_turns() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "phase10", "--players", "2", "--seed", "1", "--humans", "0,1"],
+        input="draw\nquit\n",
+    )
+    assert result.exit_code == 0
+    assert "seat 0 to play" in result.output
+
+
+def test_simulate_gives_the_same_table_with_one_or_two_jobs(tmp_path: Path) -> None:
+    base = [
+        "simulate",
+        "phase10",
+        "-n",
+        "6",
+        "--players",
+        "3",
+        "--bots",
+        "heuristic,random",
+        "--seed",
+        "4",
+    ]
+    one = runner.invoke(app, base)
+    two = runner.invoke(app, [*base, "--jobs", "2", "--records", str(tmp_path)])
+    assert one.exit_code == 0 and two.exit_code == 0, one.output + two.output
+    assert "heuristic" in one.output and "95% interval" in one.output
+    assert one.output == two.output
+    assert len(list(tmp_path.glob("*.jsonl"))) == 6
+
+
+def test_replay_steps_through_a_saved_record(tmp_path: Path) -> None:
+    runner.invoke(
+        app,
+        [
+            "simulate",
+            "phase10",
+            "-n",
+            "1",
+            "--players",
+            "2",
+            "--bots",
+            "heuristic",
+            "--records",
+            str(tmp_path),
+        ],
+    )
+    (record,) = tmp_path.glob("*.jsonl")
+    result = runner.invoke(app, ["replay", str(record), "--no-step"])
+    assert result.exit_code == 0, result.output
+    assert "seat 0" in result.output and "Winners: seat" in result.output
+
+
+def test_replay_refuses_a_truncated_record(tmp_path: Path) -> None:
+    runner.invoke(
+        app,
+        [
+            "simulate",
+            "phase10",
+            "-n",
+            "1",
+            "--players",
+            "2",
+            "--bots",
+            "heuristic",
+            "--records",
+            str(tmp_path),
+        ],
+    )
+    (record,) = tmp_path.glob("*.jsonl")
+    lines = record.read_text().splitlines()
+    record.write_text("\n".join(lines[:-3]) + "\n")
+    result = runner.invoke(app, ["replay", str(record), "--no-step"])
+    assert result.exit_code == 2 and "truncated" in result.output

@@ -1,0 +1,92 @@
+"""Match records: JSON lines, replay, and refusal of bad files with the line and reason."""
+
+import json
+
+import pytest
+
+import meeple
+from meeple.engine.errors import RecordError
+from meeple.engine.record import final_state, parse_record
+from meeple.sim.match import play_match
+
+
+@pytest.fixture(scope="module")
+def lines() -> list[str]:
+    game = meeple.load_game("phase10", 3)
+    outcome = play_match(game, ["heuristic"] * 3, seed=21)
+    assert outcome.record is not None
+    return list(outcome.record.to_lines())
+
+
+def test_a_record_holds_game_version_options_seats_seed_and_steps(lines: list[str]) -> None:
+    header = json.loads(lines[0])
+    assert header["game"] == "phase10" and header["version"] == 1
+    assert header["players"] == 3 and header["seed"] == 21
+    assert header["seats"] == ["heuristic"] * 3
+    assert header["options"]["skip_style"] == "mattel"
+    assert json.loads(lines[-1])["end"]["steps"] == len(lines) - 2
+    assert any('"chance"' in line for line in lines[1:-1])
+
+
+def test_replaying_a_record_gives_exactly_the_final_state(lines: list[str]) -> None:
+    game = meeple.load_game("phase10", 3)
+    record = parse_record(lines, expected_version=1)
+    final = final_state(game, record)
+    assert game.is_terminal(final)
+    again = play_match(game, ["heuristic"] * 3, seed=21, record=False)
+    assert game.result(final) == again.result
+
+
+def test_a_record_of_another_rules_version_is_refused(lines: list[str]) -> None:
+    with pytest.raises(RecordError, match=r"line 1: .*version 1, but this meeple has version 2"):
+        parse_record(lines, expected_version=2)
+
+
+def test_a_truncated_record_is_refused(lines: list[str]) -> None:
+    with pytest.raises(RecordError, match=r"truncated: it has no end line"):
+        parse_record(lines[:-5])
+
+
+def test_a_record_missing_steps_is_refused(lines: list[str]) -> None:
+    with pytest.raises(RecordError, match="steps are missing"):
+        parse_record(lines[:10] + lines[-1:])
+
+
+def test_a_corrupt_line_is_named(lines: list[str]) -> None:
+    broken = [*lines]
+    broken[6] = broken[6][:-3]
+    with pytest.raises(RecordError, match="line 7: not valid JSON"):
+        parse_record(broken)
+
+
+def test_a_tampered_action_fails_replay_at_its_line(lines: list[str]) -> None:
+    game = meeple.load_game("phase10", 3)
+    tampered = [*lines]
+    for number, line in enumerate(tampered):
+        data = json.loads(line)
+        if data.get("action", {}).get("type") == "Discard":
+            data["action"]["card"] = (data["action"]["card"] + 17) % 48
+            tampered[number] = json.dumps(data)
+            break
+    with pytest.raises(RecordError, match=rf"line {number + 1}: .*illegal"):
+        final_state(game, parse_record(tampered))
+
+
+def test_a_wrong_seat_is_refused(lines: list[str]) -> None:
+    game = meeple.load_game("phase10", 3)
+    tampered = [*lines]
+    for number, line in enumerate(tampered):
+        data = json.loads(line)
+        if "action" in data:
+            data["seat"] = (data["seat"] + 1) % 3
+            tampered[number] = json.dumps(data)
+            break
+    with pytest.raises(RecordError, match=rf"line {number + 1}: the record has seat"):
+        final_state(game, parse_record(tampered))
+
+
+def test_not_a_record_is_refused() -> None:
+    with pytest.raises(RecordError, match="line 1: not a meeple record"):
+        parse_record(['{"hello": 1}'])
+    with pytest.raises(RecordError, match="line 1: the record is empty"):
+        parse_record([])
