@@ -20,10 +20,11 @@ a draw knows the card. A multi-step decision (laying a phase card by card) is ju
 of actions by the same seat, each one a tree level.
 
 Budget: ``iterations`` per move, or ``time`` seconds per move, or both (whichever ends
-first). The default is an iteration budget (deterministic for a given seed) sized to
-stay well under one second per move in every game and player count, with a one-second
-safety cap on time that a loaded machine may reach (measured by
-``benchmarks/ismcts_speed.py``). A decision with one legal action is not searched.
+first). The default is an iteration budget, so that a seeded match or tournament gives
+the same moves on any machine and under any load (a time budget cannot), sized to stay
+under one second per move in every game and player count on one core of the reference
+machine (``benchmarks/ismcts_speed.py``). A decision with one legal action is not
+searched.
 
 Evaluation: long games (a random game of Phase 10 runs ~10,000 steps) need a depth
 limit and a value at the cut. The value comes from an optional method of a bot class,
@@ -53,7 +54,6 @@ from meeple.engine.protocol import CHANCE, TERMINAL, Game
 AnyGame = Game[object, object, object, object]
 
 DEFAULT_ITERATIONS = 300
-DEFAULT_TIME_CAP = 1.0  # seconds; only reached on a slow or loaded machine
 DEFAULT_EXPLORATION = 0.7
 DEPTH_WITH_EVALUATION = 20
 DEPTH_WITHOUT_EVALUATION = 400
@@ -109,7 +109,7 @@ class ISMCTSBot(Bot):
         if depth is not None and (not isinstance(depth, int) or depth < 0):
             raise InvalidOptionError(f"ismcts: depth must be an integer >= 0, not {depth!r}")
         if iterations is None and time is None:
-            iterations, time = DEFAULT_ITERATIONS, DEFAULT_TIME_CAP
+            iterations = DEFAULT_ITERATIONS
         self.iterations = iterations
         self.time_limit = None if time is None else float(time)
         self.exploration = float(c)
