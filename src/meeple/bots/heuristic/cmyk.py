@@ -14,6 +14,7 @@ From its view and the legal actions only, it scores every action:
 It discards the card it needs least. Ties are broken with its own generator.
 """
 
+import math
 import random
 
 from meeple.bots.base import Bot
@@ -177,3 +178,16 @@ class HeuristicBot(Bot):
             if self.completers(board, colour, counts):
                 bonus += OWN_FOLLOW_UP * self.pile_worth(board, colour)
         return bonus
+
+    # ------------------------------------------------------- evaluation (for ISMCTS)
+    def position_value(self, view: object) -> float:
+        """How well this seat stands, from its view: larger is better (ISMCTS's hook).
+
+        Cards won decide the game; a lead counts for more as fewer cards remain to be
+        won, so the value is exp(won / scale), the scale shrinking with the cards left.
+        """
+        assert isinstance(view, CmykView)
+        seat = self.seat
+        remaining = len(self.cmyk.deck) - len(view.won)
+        scale = 1.0 + 0.5 * math.sqrt(max(0, remaining))
+        return math.exp((view.won_counts[seat] - max(view.won_counts)) / scale)
