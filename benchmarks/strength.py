@@ -20,17 +20,25 @@ import json
 import time
 from pathlib import Path
 
+from meeple.engine.options import OptionValue, parse_option_text
 from meeple.engine.registry import game_class, game_names
 from meeple.sim.stats import wilson_interval
 from meeple.sim.tournament import run_tournament
 
 
 def measure(
-    game: str, players: int, a: str, b: str, games: int, seed: int, jobs: int
+    game: str,
+    players: int,
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    options: dict[str, OptionValue] | None = None,
 ) -> dict[str, object]:
     specs = [a] + [b] * (players - 1)
     started = time.perf_counter()
-    report = run_tournament(game, players, {}, specs, games, seed, workers=jobs)
+    report = run_tournament(game, players, options or {}, specs, games, seed, workers=jobs)
     elapsed = time.perf_counter() - started
     a_stats = report.entrants[0]
     b_wins = sum(stats.wins for stats in report.entrants[1:])
@@ -51,6 +59,7 @@ def measure(
         "mean_length": report.length.mean,
         "seconds": elapsed,
         "seed": seed,
+        "options": options or {},
     }
 
 
@@ -74,7 +83,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--out", type=Path, default=Path("strength.jsonl"))
+    parser.add_argument(
+        "--option", action="append", default=[], help="a game option key=value (repeat)"
+    )
     args = parser.parse_args()
+    options = dict(parse_option_text(text) for text in args.option)
     rows = []
     for game in args.games.split(","):
         counts = game_class(game).spec.player_counts
@@ -82,7 +95,7 @@ def main() -> None:
             for players, games in ((min(counts), args.two), (four_or_fewer(counts), args.four)):
                 if games <= 0:
                     continue
-                row = measure(game, players, a, b, games, args.seed, args.jobs)
+                row = measure(game, players, a, b, games, args.seed, args.jobs, options)
                 rows.append(row)
                 with args.out.open("a", encoding="utf-8") as handle:
                     handle.write(json.dumps(row) + "\n")
