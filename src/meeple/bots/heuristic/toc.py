@@ -1,0 +1,201 @@
+"""A heuristic Toc player: it plays the card whose result it likes best.
+
+It scores a position by how far each pawn has come (pawns out of the reserve, pawns near
+or in the Zone de Sécurité), minus the danger to its pawns that opponents could land on,
+and the same for the opponents, negated. Each legal card is tried on a copy of the
+public board (a split 7 is searched to its end, so the whole split is judged), and a
+little value is kept for the cards left in hand: a Parteu while pawns wait in reserve,
+a 4 for the backward trick. It sees only its own view.
+"""
+
+import random
+from functools import cache
+
+from meeple.bots.base import Bot
+from meeple.engine.protocol import Game
+from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction
+from meeple.games.toc.board import Board
+from meeple.games.toc.cards import ACE, FOUR, JOKER, KING, PARTEUX, SEVEN
+from meeple.games.toc.rules import TocGame
+from meeple.games.toc.state import Phase, TocState
+from meeple.games.toc.view import TocView
+
+OUT_BONUS = 12.0  # a pawn on the track rather than in the reserve
+HOME_BONUS = 40.0  # a pawn in its Zone de Sécurité (safe for good)
+DANGER = 0.45  # share of a pawn's value lost when an opponent can land on it
+PARTEU_KEPT = 6.0  # keeping one Parteu while pawns wait in the reserve
+FOUR_KEPT = 2.0
+REACH = frozenset({1, 2, 3, 5, 6, 8, 9, 10, 12, 13, 18})  # forward counts of single cards
+
+
+@cache
+def _distances(board: Board, seat: int) -> tuple[int, ...]:
+    """Per cell, the fewest forward steps from it to ``seat``'s zone entry."""
+    target = board.entry[seat]
+    out = []
+    for cell in range(board.zone_base):
+        frontier = {cell}
+        steps = 0
+        seen = {cell}
+        while target not in frontier and steps < 4 * board.ring:
+            nxt: set[int] = set()
+            for here in frontier:
+                for step in board.next_cells(here, seat, armed=True):
+                    if step not in seen and step < board.zone_base:
+                        seen.add(step)
+                        nxt.add(step)
+            frontier = nxt
+            steps += 1
+        out.append(steps)
+    return tuple(out)
+
+
+class HeuristicBot(Bot):
+    """Greedy one-turn lookahead over the legal actions with a positional score."""
+
+    name = "heuristic"
+
+    def __init__(
+        self, game: Game[object, object, object, object], seat: int, rng: random.Random
+    ) -> None:
+        super().__init__(game, seat, rng)
+        assert isinstance(game, TocGame)
+        self.toc = game
+        self.board = game.board
+        self.config = game.config
+        self.team = frozenset(game.config.teammates(seat))
+
+    # ---------------------------------------------------------------- choosing
+    def choose(self, view: object, legal: tuple[object, ...]) -> object:
+        assert isinstance(view, TocView)
+        actions: list[TocAction] = [
+            a for a in legal if isinstance(a, (Enter, Move, Swap, Discard, Give))
+        ]
+        if len(actions) == 1:
+            return actions[0]
+        if isinstance(actions[0], Give):
+            return self._give(view, actions)
+        if isinstance(actions[0], Discard):
+            return self._discard(view, actions)
+        state = self._state(view)
+        best: list[TocAction] = []
+        best_score = float("-inf")
+        for action in actions:
+            after = self.toc.apply_action(state, action)
+            score = self._best_after(after, {}) + self._hand_value(view, action)
+            if score > best_score + 1e-9:
+                best, best_score = [action], score
+            elif abs(score - best_score) <= 1e-9:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+    def _best_after(self, state: TocState, memo: dict[tuple[int, ...], float]) -> float:
+        """The score after the action, searching the rest of a split 7 for its best end."""
+        if state.phase == Phase.PLAY and state.pending is not None and state.turn == self.seat:
+            key = (*state.positions, state.pending.remaining, state.pending.moved)
+            if key not in memo:
+                memo[key] = max(
+                    self._best_after(self.toc.apply_action(state, part), memo)
+                    for part in self.toc.legal_actions(state)
+                )
+            return memo[key]
+        return self.evaluate(state)
+
+    def _state(self, view: TocView) -> TocState:
+        """The public board with only this seat's hand: enough to try its own cards."""
+        n = view.players
+        hands = tuple(view.hand if s == self.seat else () for s in range(n))
+        return TocState(
+            view.phase, view.turn, view.positions, view.protected, view.armed, hands,
+            (1,) + (0,) * 13, (), view.played, view.pending, (0,) * n, ((),) * n, (0,) * n,
+            view.deals, view.starter, view.turns, view.winners,
+        )  # fmt: skip
+
+    # -------------------------------------------------------------- evaluation
+    def evaluate(self, state: TocState) -> float:
+        """Own team's pawn values minus the opponents' (the strongest counts most)."""
+        if state.winners:
+            return 1e6 if self.seat in state.winners else -1e6
+        values = [self._seat_value(state, seat) for seat in range(self.toc.players)]
+        mine = sum(values[s] for s in self.team)
+        others: dict[int, float] = {}
+        for seat, value in enumerate(values):
+            if seat not in self.team:
+                team = self.config.team_of(seat)
+                others[team] = others.get(team, 0.0) + value
+        if not others:
+            return mine
+        rivals = list(others.values())
+        return mine - 0.6 * max(rivals) - 0.4 * sum(rivals) / len(rivals)
+
+    def _seat_value(self, state: TocState, seat: int) -> float:
+        board = self.board
+        ring = board.ring
+        distance = _distances(board, seat)
+        positions = state.positions
+        threats = self._threat_cells(state, seat)
+        total = 0.0
+        for pawn in range(seat * 4, seat * 4 + 4):
+            cell = positions[pawn]
+            if cell < 0:
+                continue
+            if cell >= board.zone_base:
+                depth = (cell - board.zone_base) % 4
+                total += OUT_BONUS + ring + HOME_BONUS + 2 * depth
+                continue
+            value = OUT_BONUS + (ring - distance[cell])
+            if cell in threats and not state.protected >> pawn & 1:
+                value *= 1 - DANGER
+            total += value
+        return total
+
+    def _threat_cells(self, state: TocState, seat: int) -> set[int]:
+        """Ring cells an opponent of ``seat`` could land on with one common card."""
+        ring = self.board.ring
+        cells: set[int] = set()
+        for pawn, cell in enumerate(state.positions):
+            owner = pawn // 4
+            if cell < 0 or cell >= ring or self.config.team_of(owner) == self.config.team_of(seat):
+                continue
+            for step in REACH:
+                cells.add((cell + step) % ring)
+            cells.add((cell - 4) % ring)
+        return cells
+
+    def _hand_value(self, view: TocView, action: TocAction) -> float:
+        """A little value for keeping useful cards: a Parteu (not spent as a mere move)
+        while pawns wait in the reserve, and a 4 for the backward trick."""
+        if view.pending is not None or isinstance(action, (Give, Discard)):
+            return 0.0  # the 7 already left the hand
+        played = 11 if isinstance(action, Swap) else action.card
+        hand = list(view.hand)
+        hand.remove(played)
+        start = self.seat * 4
+        in_reserve = any(cell < 0 for cell in view.positions[start : start + 4])
+        value = 0.0
+        if in_reserve and (isinstance(action, Enter) or any(c in PARTEUX for c in hand)):
+            value += PARTEU_KEPT
+        if FOUR in hand:
+            value += FOUR_KEPT
+        return value
+
+    # ----------------------------------------------------- discards and gifts
+    def _discard(self, view: TocView, actions: list[TocAction]) -> TocAction:
+        """Throw the least useful card: keep Parteux, the 7 and the 4 as long as possible."""
+        keep = {KING: 9, JOKER: 9, ACE: 8, SEVEN: 6, FOUR: 5}
+
+        def worth(action: TocAction) -> float:
+            card = action.card if isinstance(action, Discard) else 0
+            return keep.get(card, card / 10) - view.hand.count(card)
+
+        return min(actions, key=worth)
+
+    def _give(self, view: TocView, actions: list[TocAction]) -> TocAction:
+        """Give the partner a Parteu when it has pawns waiting and one can be spared."""
+        parteux = [a for a in actions if isinstance(a, Give) and a.card in PARTEUX]
+        count = sum(1 for card in view.hand if card in PARTEUX)
+        if parteux and count >= 2:
+            return parteux[0]
+        plain = [a for a in actions if isinstance(a, Give) and a.card not in PARTEUX]
+        pool = plain or actions
+        return min(pool, key=lambda a: a.card if isinstance(a, Give) else 0)

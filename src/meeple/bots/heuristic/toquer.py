@@ -1,0 +1,332 @@
+"""A Toquer bot that plays like a sensible person, from its view and the legal actions.
+
+It estimates each face-down card at the mean of the cards it has not seen, and scores
+each choice by the change in its own expected points, plus bonuses for triples it can
+clear, for pairs that may become triples, for revealing (information and pace), and a
+bonus or penalty for ending the round depending on whether it would be ahead.
+"""
+
+import random
+from typing import cast
+
+from meeple.bots.base import Bot
+from meeple.engine.protocol import Game
+from meeple.games.toquer import ToquerGame
+from meeple.games.toquer.actions import (
+    Clear,
+    DiscardReveal,
+    DrawDiscard,
+    DrawStock,
+    Give,
+    Knock,
+    Pass,
+    Refuse,
+    Reveal,
+    StopClearing,
+    Swap,
+    Take,
+    ToquerAction,
+)
+from meeple.games.toquer.layout import DOWN, EMPTY, UP
+from meeple.games.toquer.state import KNOCKED, Phase
+from meeple.games.toquer.view import ToquerView, unseen_cards
+
+PAIR_WEIGHT = 0.35  # per point of a positive card that sits next to an equal one
+REVEAL_BASE = 0.4  # information and pace, for revealing a face-down card of one's own
+KNOCK_THRESHOLD = 2.5  # points a knock must gain (the active player then takes a card)
+ACCEPT_MARGIN = 0.5  # what a knock must be worth more than keeping the card
+GIVE_PENALTY = 1.0  # the knocker gains too
+PATIENCE = 12  # turns per player after which the bot stops fearing to end the round
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+
+    def __init__(
+        self, game: Game[object, object, object, object], seat: int, rng: random.Random
+    ) -> None:
+        super().__init__(game, seat, rng)
+        self.toquer = cast(ToquerGame, game)
+        g = self.toquer.geometry
+        # per seat: the lines (frame positions) through each frame position
+        self.lines_through = tuple(
+            {p: tuple(line for line in g.lines[s] if p in line) for p in range(3 * g.width)}
+            for s in range(g.players)
+        )
+
+    # ------------------------------------------------------------------ the choice
+    def choose(self, view: object, legal: tuple[object, ...]) -> object:
+        v = cast(ToquerView, view)
+        actions = cast(tuple[ToquerAction, ...], legal)
+        if len(actions) == 1:
+            return actions[0]
+        table = _Table(self, v)
+        scored = [(table.utility(a), a) for a in actions]
+        best = max(u for u, _ in scored)
+        ties = [a for u, a in scored if u >= best - 1e-9]
+        return ties[self.rng.randrange(len(ties))]
+
+
+class _Table:
+    """One decision's estimates, from the bot's view."""
+
+    def __init__(self, bot: HeuristicBot, view: ToquerView) -> None:
+        self.bot, self.view = bot, view
+        self.game = bot.toquer
+        self.geometry = self.game.geometry
+        self.me = bot.seat
+        self.frame = self.geometry.frames[self.me]
+        unseen = unseen_cards(self.game.deck, view)
+        self.unseen = unseen
+        self._runs: dict[
+            tuple[int, tuple[int, ...]], tuple[list[int | None], list[int], dict[int, int]]
+        ] = {}
+        self._placed: dict[tuple[int, int, int], float] = {}
+        self.mean = sum(unseen) / len(unseen) if unseen else 5.0
+        self.last_turn = view.ender >= 0
+        self.gaps_break = self.game.config.gaps_break_adjacency
+        self.race = self.game.config.goal == "race"
+        # grows from 0 as the round lasts longer than a usual round
+        self.impatience = view.round_turns / (PATIENCE * view.players)
+        own = [self.expected_points(s) for s in range(view.players)]
+        self.expected = own
+        others = [own[s] for s in range(view.players) if s != self.me]
+        self.ahead = own[self.me] < min(others) if others else True
+
+    # ------------------------------------------------------------------ estimates
+    def value(self, slot: int) -> float:
+        face = self.view.faces[slot]
+        if face == UP:
+            return self.view.cards[slot]
+        return self.mean if face == DOWN else 0.0
+
+    def expected_points(self, seat: int) -> float:
+        start, stop = self.geometry.own_range(seat)
+        return sum(self.value(s) for s in range(start, stop))
+
+    def is_mine(self, slot: int) -> bool:
+        return self.geometry.owner[slot] == self.me
+
+    def my_face_down(self) -> int:
+        start, stop = self.geometry.own_range(self.me)
+        return self.view.faces[start:stop].count(DOWN)
+
+    def end_bonus(self, my_points: float) -> float:
+        """Ending the round now: good when ahead, costly (doubling) when not."""
+        others = [self.expected[s] for s in range(self.view.players) if s != self.me]
+        best_other = min(others) - 2.0 if others else my_points + 1
+        if my_points < best_other:
+            return 2.0
+        # Fear of the doubled score fades as the round drags on, so that bots who all
+        # refuse to end a round still end it.
+        return (-max(my_points, 0.0) - 3.0) * max(0.0, 1.0 - self.impatience)
+
+    def run(
+        self, seat: int, line: tuple[int, ...]
+    ) -> tuple[list[int | None], list[int], dict[int, int]]:
+        """A line as it stands: values (None: face down or a breaking gap), slots, and
+        the index of each frame position in it. Empty slots are skipped (or break)."""
+        key = (seat, line)
+        cached = self._runs.get(key)
+        if cached is not None:
+            return cached
+        frame = self.geometry.frames[seat]
+        faces, cards = self.view.faces, self.view.cards
+        values: list[int | None] = []
+        slots: list[int] = []
+        index: dict[int, int] = {}
+        for p in line:
+            slot = frame[p]
+            face = faces[slot]
+            if face == EMPTY:
+                if self.gaps_break:
+                    values.append(None)
+                    slots.append(-1)
+                continue
+            index[p] = len(values)
+            values.append(cards[slot] if face == UP else None)
+            slots.append(slot)
+        self._runs[key] = (values, slots, index)
+        return values, slots, index
+
+    def line_effects(self, seat: int, position: int, card: int) -> tuple[float, float]:
+        """(best triple gain, pair bonus) of ``card`` face up at ``position`` of
+        ``seat``'s frame: the triple gain is what clearing would take off my points."""
+        best_triple = 0.0
+        pairs = 0
+        owner, me = self.geometry.owner, self.me
+        for line in self.bot.lines_through[seat][position]:
+            values, slots, index = self.run(seat, line)
+            i = index[position]
+            last = len(values) - 1
+            left = i > 0 and values[i - 1] == card
+            right = i < last and values[i + 1] == card
+            # a pair counts only with a card of my own: a neighbour's card may be swapped
+            # away on their turn
+            pairs += (left and owner[slots[i - 1]] == me) + (right and owner[slots[i + 1]] == me)
+            windows = []
+            if left and i > 1 and values[i - 2] == card:
+                windows.append(i - 2)
+            if left and right:
+                windows.append(i - 1)
+            if right and i < last - 1 and values[i + 2] == card:
+                windows.append(i)
+            for first in windows:
+                mine = sum(card for s in slots[first : first + 3] if owner[s] == me)
+                best_triple = max(best_triple, float(mine))
+        if self.last_turn or card <= 0 or owner[self.geometry.frames[seat][position]] != me:
+            return best_triple, 0.0
+        return best_triple, PAIR_WEIGHT * card * pairs
+
+    def place(self, card: int, position: int, seat: int | None = None) -> float:
+        """Utility of putting ``card`` face up at ``position`` of my frame."""
+        seat = self.me if seat is None else seat
+        key = (card, position, seat)
+        known = self._placed.get(key)
+        if known is None:
+            known = self._placed[key] = self._place(card, position, seat)
+        return known
+
+    def _place(self, card: int, position: int, seat: int) -> float:
+        slot = self.geometry.frames[seat][position]
+        old_face = self.view.faces[slot]
+        utility = 0.0
+        if self.is_mine(slot):
+            utility -= card - self.value(slot)
+        triple, pairs = self.line_effects(seat, position, card)
+        utility += triple + pairs
+        if old_face == UP:
+            old = self.view.cards[slot]
+            if old > 0 and not self.last_turn:
+                _, old_pairs = self.line_effects(seat, position, old)
+                utility -= old_pairs
+        if (
+            self.is_mine(slot)
+            and old_face == DOWN
+            and self.my_face_down() == 1
+            and not self.last_turn
+        ):
+            after = self.expected[self.me] + card - self.value(slot) - triple
+            utility += self.end_bonus(after)
+        return utility
+
+    def reveal(self, position: int) -> float:
+        slot = self.frame[position]
+        if not self.is_mine(slot) or self.last_turn:
+            return 0.1
+        utility = REVEAL_BASE + (0.6 if self.ahead else -0.2) + 2.0 * self.impatience
+        if self.my_face_down() == 1:
+            utility += self.end_bonus(self.expected[self.me])
+        return utility
+
+    def best_use(self, card: int, may_discard: bool) -> float:
+        """The best utility of a card in hand: swapped in, or discarded for a reveal."""
+        faces = self.view.faces
+        playable = [p for p in self.geometry.playable[self.me] if faces[self.frame[p]] != EMPTY]
+        best = max((self.place(card, p) for p in playable), default=-99.0)
+        if may_discard:
+            downs = [p for p in playable if faces[self.frame[p]] == DOWN]
+            best = max([best, *(self.reveal(p) for p in downs)])
+        return best
+
+    def stock_value(self) -> float:
+        """The expected best use of a card from the stock."""
+        if not self.unseen:
+            return 0.0
+        counts: dict[int, int] = {}
+        for card in self.unseen:
+            counts[card] = counts.get(card, 0) + 1
+        total = len(self.unseen)
+        return sum(n / total * self.best_use(card, True) for card, n in counts.items())
+
+    def take_value(self, knocker: int, position: int) -> float:
+        """Knock step 3: the best place for the knocker's card at ``position``."""
+        slot = self.geometry.frames[knocker][position]
+        face = self.view.faces[slot]
+        card = self.view.cards[slot] if face == UP else round(self.mean)
+        options = [
+            self.place(card, p)
+            for p in self.geometry.playable[self.me]
+            if self.view.faces[self.frame[p]] != EMPTY and self.frame[p] != slot
+        ]
+        loss_for_knocker = 0.2 * (self.mean - card) if face == UP else 0.0
+        return max(options, default=-99.0) + loss_for_knocker
+
+    # ----------------------------------------------------------------- utilities
+    def utility(self, action: ToquerAction) -> float:
+        view = self.view
+        if isinstance(action, Swap):
+            card = view.taken if view.phase is Phase.KNOCK_PLACE else view.drawn
+            return self.place(card if card is not None else 0, action.position)
+        if isinstance(action, DiscardReveal):
+            return self.reveal(action.position)
+        if isinstance(action, Clear):
+            return self.clear_value(action)
+        if isinstance(action, StopClearing):
+            return 0.0
+        if isinstance(action, DrawDiscard):
+            top = view.discard[-1]
+            return self.best_use(top, not self.game.config.discard_draw_must_keep) + 0.01
+        if isinstance(action, DrawStock):
+            return self.stock_value()
+        if isinstance(action, Knock):
+            return self.knock_value() - KNOCK_THRESHOLD
+        if isinstance(action, Pass):
+            return 0.0
+        if isinstance(action, Refuse):
+            card = view.drawn if view.drawn is not None else 0
+            return self.best_use(card, True)
+        if isinstance(action, Give):
+            return self.give_value(action.seat)
+        if isinstance(action, Take):
+            return self.take_value(view.knocker, action.position)
+        if isinstance(action, Reveal):
+            return 0.0
+        return 0.0
+
+    def clear_value(self, action: Clear) -> float:
+        mine = other = 0.0
+        for p in (action.first, action.second, action.third):
+            slot = self.frame[p]
+            value = float(self.view.cards[slot])
+            if self.is_mine(slot):
+                mine += value
+            else:
+                other += value
+        utility = mine - 0.3 * other
+        if self.race and mine:
+            utility += 10.0
+        return utility
+
+    def knock_value(self) -> float:
+        """What taking the drawn card would gain: mostly a triple to clear at once."""
+        card = self.view.drawn
+        if card is None:
+            return 0.0
+        faces = self.view.faces
+        best = 0.0
+        for p in self.geometry.playable[self.me]:
+            slot = self.frame[p]
+            if faces[slot] == EMPTY:
+                continue
+            triple, _ = self.line_effects(self.me, p, card)
+            if triple > 0:
+                gain = triple - (card - self.value(slot) if self.is_mine(slot) else 0)
+                best = max(best, gain)
+        return best
+
+    def give_value(self, knocker: int) -> float:
+        faces = self.view.faces
+        frame = self.geometry.frames[knocker]
+        best = max(
+            (
+                self.take_value(knocker, p)
+                for p in self.geometry.playable[knocker]
+                if faces[frame[p]] != EMPTY
+            ),
+            default=-99.0,
+        )
+        return best - GIVE_PENALTY - ACCEPT_MARGIN
+
+    def _knockers(self) -> list[int]:
+        return [s for s, v in enumerate(self.view.votes) if v == KNOCKED]

@@ -1,0 +1,154 @@
+"""Toc in the terminal: the ring sector by sector, the shortcuts, the zones, the reserves.
+
+Each ring row is one sector of ``cells_per_sector`` cells (the row's first cell number on
+the left, each column's offset in the ruler above). A pawn shows as its seat's digit in
+that seat's colour (reversed: protected on its Départ; underlined: may take a shortcut
+this turn). Empty cells: ``D`` a Départ, ``e`` a zone entry, ``·`` plain.
+"""
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from meeple.engine.protocol import Game
+from meeple.games.toc.board import Board
+from meeple.games.toc.cards import card_name
+from meeple.games.toc.rules import TocGame
+from meeple.games.toc.state import Phase
+from meeple.games.toc.view import TocView
+
+STYLES = (
+    "bold red",
+    "bold blue",
+    "bold green",
+    "bold magenta",
+    "bold cyan",
+    "bold yellow",
+    "bold bright_white",
+    "bold dark_orange",
+)
+WIDTH = 3  # characters per cell
+
+
+def _occupants(view: TocView) -> dict[int, int]:
+    return {cell: pawn for pawn, cell in enumerate(view.positions) if cell >= 0}
+
+
+def _cell_text(board: Board, view: TocView, cell: int, occupants: dict[int, int]) -> Text:
+    pawn = occupants.get(cell)
+    if pawn is not None:
+        seat = pawn // 4
+        style = STYLES[seat % len(STYLES)]
+        if view.protected >> pawn & 1:
+            style += " reverse"
+        if view.armed >> pawn & 1:
+            style += " underline"
+        return Text(f"{seat:^{WIDTH}}", style=style)
+    if cell in board.depart:
+        seat = board.depart.index(cell)
+        return Text(f"{'D':^{WIDTH}}", style=STYLES[seat % len(STYLES)].replace("bold ", ""))
+    if cell in board.entry:
+        seat = board.entry.index(cell)
+        return Text(f"{'e':^{WIDTH}}", style=STYLES[seat % len(STYLES)].replace("bold ", ""))
+    return Text(f"{'·':^{WIDTH}}", style="dim")
+
+
+def _board_text(board: Board, view: TocView) -> Text:
+    occupants = _occupants(view)
+    sector = board.sector
+    out = Text()
+    ruler = "".join(f"{offset:^{WIDTH}}" for offset in range(sector))
+    out.append(f"{'':>5}{ruler}\n", style="dim")
+    for k in range(board.seats):
+        start = k * sector
+        out.append(f"{start:>4} ")
+        for cell in range(start, start + sector):
+            out.append_text(_cell_text(board, view, cell, occupants))
+        owner = board.homes.index(k) if k in board.homes else None
+        label = f"  seat {owner} starts on {start}" if owner is not None else ""
+        out.append(label + "\n", style="dim")
+        if board.has_shortcuts:
+            length = board.shortcut_length
+            out.append(f"{'':>5}", style="dim")
+            out.append(f"{'↳':^{WIDTH}}", style="dim")
+            base = board.chord_base + k * length
+            for cell in range(base, base + length):
+                out.append_text(_cell_text(board, view, cell, occupants))
+            target = ((k + 1) % board.seats) * sector
+            out.append(f" → {target}   shortcut c{k}.1-c{k}.{length}\n", style="dim")
+    return out
+
+
+def _seats_table(game: TocGame, view: TocView) -> Table:
+    board = game.board
+    table = Table(show_header=True, header_style="bold")
+    for column in ("seat", "reserve", "zone (1-4)", "cards", ""):
+        table.add_column(column)
+    for seat in range(view.players):
+        style = STYLES[seat % len(STYLES)]
+        cells = view.positions[seat * 4 : seat * 4 + 4]
+        reserve = sum(1 for cell in cells if cell < 0)
+        zone = Text()
+        for index in range(4):
+            filled = board.zone_cell(seat, index) in cells
+            zone.append("●" if filled else "·", style=style if filled else "dim")
+            zone.append(" ")
+        notes = []
+        if seat == view.turn and view.phase in (Phase.PLAY, Phase.EXCHANGE):
+            notes.append("◀ to play")
+        if seat in view.winners:
+            notes.append("winner")
+        if game.config.teams != "off":
+            notes.append(f"team {game.config.team_of(seat)}")
+        known = view.known[seat]
+        if known:
+            notes.append("known: " + " ".join(card_name(card) for card in known))
+        name = Text(f"{seat} (you)" if seat == view.seat else str(seat), style=style)
+        table.add_row(
+            name,
+            Text("● " * reserve, style=style) if reserve else Text("—", style="dim"),
+            zone,
+            str(view.hand_sizes[seat]),
+            ", ".join(notes),
+        )
+    return table
+
+
+def render_view(game: Game[object, object, object, object], view: object) -> RenderableType:
+    assert isinstance(game, TocGame) and isinstance(view, TocView)
+    board = game.board
+    parts: list[RenderableType] = [
+        Text(f"Toc, {view.players} players, turn {view.turns + 1}", style="bold"),
+        _board_text(board, view),
+        _seats_table(game, view),
+    ]
+    info = Text()
+    if view.seat is not None:
+        info.append("Your hand: ", style="bold")
+        info.append(" ".join(card_name(card) for card in view.hand) or "—")
+        info.append("\n")
+    last = card_name(view.played[-1]) if view.played else "—"
+    talon = view.talon_size + len(view.talon_order)
+    info.append(f"Last card played: {last}   Talon: {talon} cards")
+    if view.talon_order:
+        info.append(" (in known order: " + " ".join(card_name(c) for c in view.talon_order[:5]))
+        info.append(" …)" if len(view.talon_order) > 5 else ")")
+    if view.pending is not None:
+        info.append(
+            f"\nSplitting a 7: {view.pending.remaining} steps left; each pawn moves once",
+            style="bold",
+        )
+    if view.phase == Phase.EXCHANGE:
+        info.append("\nCard exchange: each player sets one card aside for a partner")
+        if view.set_aside:
+            info.append(f" (you set aside {card_name(view.set_aside)})")
+    if view.phase == Phase.OVER:
+        winners = ", ".join(map(str, view.winners))
+        info.append(f"\nGame over: seat {winners} won", style="bold")
+    info.append(
+        "\nMoves: 'Q 12-24' move, 'K in' bring out, 'J 12x40' swap, '7 12-15' one part "
+        "of a 7, 'discard 9'. Cells: ring numbers, shortcut c<k>.<i>, zone h<seat>.<1-4>.",
+        style="dim",
+    )
+    parts.append(info)
+    return Group(*parts)

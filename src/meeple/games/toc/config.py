@@ -1,0 +1,200 @@
+"""Toc's options, its resolved configuration and its GameSpec."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from meeple.engine.errors import InvalidOptionError
+from meeple.engine.options import OptionSpec, OptionValue
+from meeple.engine.protocol import GameSpec
+
+DEAL_MODES = ("refill", "5-4-4")
+TEAM_MODES = ("off", "pairs", "halves")
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        "cells_per_sector",
+        18,
+        "ring cells per board seat (common: 72 cells for 4 seats, 108 for 6, 144 for 8)",
+        minimum=8,
+        maximum=30,
+    ),
+    OptionSpec(
+        "entry_offset",
+        -2,
+        "where the Zone de Sécurité opens, relative to the Départ (> -cells_per_sector)",
+        minimum=-29,
+        maximum=-1,
+    ),
+    OptionSpec(
+        "shortcut_length",
+        6,
+        "cells on each dashed shortcut, 6- and 8-player boards (< cells_per_sector - 1)",
+        minimum=1,
+        maximum=28,
+    ),
+    OptionSpec(
+        "shortcut_may_skip_entry",
+        False,
+        "whether a pawn may take a shortcut that bypasses its own zone entry",
+    ),
+    OptionSpec(
+        "deal_mode",
+        "refill",
+        "refill: draw back to 5 after each turn (seed); 5-4-4: deals of 5, 4, 4, no refill",
+        choices=DEAL_MODES,
+    ),
+    OptionSpec(
+        "partner_exchange",
+        False,
+        "partners pass one card face down after each deal (needs teams)",
+    ),
+    OptionSpec("ace_eleven", False, "the Ace may also move 11"),
+    OptionSpec("jack_eleven", False, "the Jack may move 11 instead of swapping"),
+    OptionSpec(
+        "king_captures_own",
+        True,
+        "a King also captures your own pawns it passes (off: they block it)",
+    ),
+    OptionSpec(
+        "depart_protection",
+        True,
+        "a pawn just entered on its Départ cannot be captured, swapped or passed",
+    ),
+    OptionSpec(
+        "reshuffle",
+        False,
+        "the played cards are turned over as the new talon (seed); on: shuffled first",
+    ),
+    OptionSpec(
+        "teams",
+        "off",
+        "off, pairs (partners opposite: 2v2, 2v2v2, 2v2v2v2) or halves (2v2, 3v3, 4v4)",
+        choices=TEAM_MODES,
+    ),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The resolved options of one game, checked against each other and the player count."""
+
+    players: int
+    cells_per_sector: int
+    entry_offset: int
+    shortcut_length: int
+    shortcut_may_skip_entry: bool
+    deal_mode: str
+    partner_exchange: bool
+    ace_eleven: bool
+    jack_eleven: bool
+    king_captures_own: bool
+    depart_protection: bool
+    reshuffle: bool
+    teams: str
+
+    def team_of(self, seat: int) -> int:
+        """The team of ``seat``: partners sit opposite (pairs) or alternate (halves)."""
+        if self.teams == "off":
+            return seat
+        if self.teams == "pairs":
+            return seat % (self.players // 2)
+        return seat % 2
+
+    def teammates(self, seat: int) -> tuple[int, ...]:
+        """The seats of ``seat``'s team, ``seat`` first, then clockwise."""
+        team = self.team_of(seat)
+        return tuple(
+            (seat + k) % self.players
+            for k in range(self.players)
+            if self.team_of((seat + k) % self.players) == team
+        )
+
+
+def _bool(options: Mapping[str, OptionValue], name: str) -> bool:
+    return options[name] is True
+
+
+def _int(options: Mapping[str, OptionValue], name: str) -> int:
+    value = options[name]
+    assert isinstance(value, int)
+    return value
+
+
+def make_config(players: int, options: Mapping[str, OptionValue]) -> Config:
+    """A Config from resolved options, or InvalidOptionError naming the clash."""
+    config = Config(
+        players=players,
+        cells_per_sector=_int(options, "cells_per_sector"),
+        entry_offset=_int(options, "entry_offset"),
+        shortcut_length=_int(options, "shortcut_length"),
+        shortcut_may_skip_entry=_bool(options, "shortcut_may_skip_entry"),
+        deal_mode=str(options["deal_mode"]),
+        partner_exchange=_bool(options, "partner_exchange"),
+        ace_eleven=_bool(options, "ace_eleven"),
+        jack_eleven=_bool(options, "jack_eleven"),
+        king_captures_own=_bool(options, "king_captures_own"),
+        depart_protection=_bool(options, "depart_protection"),
+        reshuffle=_bool(options, "reshuffle"),
+        teams=str(options["teams"]),
+    )
+    sector = config.cells_per_sector
+    if config.entry_offset <= -sector:
+        raise InvalidOptionError(
+            f"toc: option 'entry_offset' {config.entry_offset} must lie inside the sector "
+            f"before the Départ; expected an integer from {1 - sector} to -1"
+        )
+    if config.shortcut_length >= sector - 1:
+        raise InvalidOptionError(
+            f"toc: option 'shortcut_length' {config.shortcut_length} must make the shortcut "
+            f"shorter than the ring; expected an integer from 1 to {sector - 2}"
+        )
+    if config.deal_mode == "5-4-4" and players > 4:
+        raise InvalidOptionError(
+            f"toc: option 'deal_mode' '5-4-4' needs 13 cards a player, so at most 4 players "
+            f'(got {players}); expected one of "refill" for {players} players'
+        )
+    if config.teams != "off" and players not in (4, 6, 8):
+        raise InvalidOptionError(
+            f"toc: option 'teams' {config.teams!r} needs 4, 6 or 8 players "
+            f'(got {players}); expected "off"'
+        )
+    if config.partner_exchange and config.teams == "off":
+        raise InvalidOptionError(
+            "toc: option 'partner_exchange' true needs teams; expected false, "
+            'or set teams to "pairs" or "halves"'
+        )
+    return config
+
+
+SUMMARY = """\
+Toc (Tock), the French draw-pile race game. Bring your 4 pawns from the
+Réserve de Départ round the ring into your Zone de Sécurité; first home wins.
+- 54 cards: A 2-10 J Q K four times, 2 Jokers. Hands of 5: play one card a
+  turn, then draw back to 5. An empty talon: the played cards, turned over (seed).
+- You must play a card if any has a legal use; otherwise discard one.
+- Parteux (A, K, Joker) bring a pawn out onto your case Départ.
+- A +1, 2 3 5 6 8 9 10 their value, Q +12, K +13, Joker +18, 4 backward 4.
+- 7: +7 split over several of your pawns, one part at a time, all 7 used.
+- Jack: swap your pawn on the track with another player's pawn there.
+- No overtaking, except the King, which captures every pawn it passes.
+- Landing on another pawn sends it back to its reserve; never on your own.
+- A pawn just brought out is protected on its Départ until it moves.
+- Zone de Sécurité: enter going forward past your entry (2 cells before
+  your Départ) with an exact count, never passing a pawn there; a card too
+  big goes round again. Where you could enter or go round, you choose.
+- 6 and 8 players: a pawn standing on an intersection may, on a later turn,
+  take the dashed shortcut to the next one.
+- Teams (option): partners opposite; home players move their partners' pawns.
+- Moves: "Q 12-24" (Queen, pawn on 12 to 24), "K in" (bring out), "J 12x40"
+  (swap), "7 12-15" (one part of a 7), "discard 9", "give Q". Cells: ring
+  numbers, shortcut cells c<k>.<i>, zone cells h<seat>.<1-4>."""
+
+SPEC = GameSpec(
+    name="toc",
+    title="Toc",
+    version=1,
+    player_counts=(2, 3, 4, 6, 8),
+    options=OPTIONS,
+    summary=SUMMARY,
+    length_unit="turns",
+)

@@ -1,0 +1,154 @@
+"""Toc notation, typed by people at the terminal.
+
+- ``Q 12-24``: play the Queen, moving the pawn on cell 12 to cell 24 (also each part of a
+  7: ``7 12-15``; backward with the 4: ``4 12-8``);
+- ``K in``: play a Parteu to bring a pawn out (``K in2``: a partner's pawn, seat 2);
+- ``J 12x40``: play the Jack, swapping your pawn on 12 with the pawn on 40;
+- ``discard 9`` (or ``d 9``): discard when no card can be played;
+- ``give Q`` (or ``g Q``): set a card aside for your partner.
+
+Cells: ring cells by number (seat ``s``'s Départ is ``s * 18`` on the default board),
+shortcut cells ``c<k>.<1..L>``, Zone de Sécurité cells ``h<seat>.<1..4>`` (4 deepest).
+Cards: A 2 3 4 5 6 7 8 9 10 J Q K Jo (any case).
+"""
+
+from typing import TYPE_CHECKING
+
+from meeple.engine.errors import InvalidActionError
+from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction
+from meeple.games.toc.cards import FOUR, JACK, KING, PARTEUX, SEVEN, card_name, parse_card
+from meeple.games.toc.state import EXCHANGE, TocState
+
+if TYPE_CHECKING:
+    from meeple.games.toc.rules import TocGame
+
+_CARDS_HELP = "a card: A 2 3 4 5 6 7 8 9 10 J Q K Jo"
+_FORMS = "'Q 12-24', 'K in', 'J 12x40', 'discard 9' or 'give Q'"
+
+
+def format_action(game: "TocGame", state: TocState, action: TocAction) -> str:
+    cell = game.board.cell_name
+    if isinstance(action, Move):
+        start = cell(state.positions[action.pawn])
+        return f"{card_name(action.card)} {start}-{cell(action.dest)}"
+    if isinstance(action, Enter):
+        suffix = "" if action.seat == state.turn else str(action.seat)
+        return f"{card_name(action.card)} in{suffix}"
+    if isinstance(action, Swap):
+        pawn, other = state.positions[action.pawn], state.positions[action.other]
+        return f"J {cell(pawn)}x{cell(other)}"
+    if isinstance(action, Discard):
+        return f"discard {card_name(action.card)}"
+    return f"give {card_name(action.card)}"
+
+
+def _card(token: str) -> int:
+    rank = parse_card(token)
+    if rank is None:
+        raise InvalidActionError(f"{token!r} is not a card; expected {_CARDS_HELP}")
+    return rank
+
+
+def _pawn_at(game: "TocGame", state: TocState, token: str) -> int:
+    cell = game.board.parse_cell(token)
+    if cell is None:
+        raise InvalidActionError(
+            f"{token!r} is not a cell of this board; expected a ring number 0-"
+            f"{game.board.ring - 1}, a shortcut cell c<k>.<i> or a zone cell h<seat>.<1-4>"
+        )
+    if cell not in state.positions:
+        raise InvalidActionError(f"no pawn stands on cell {token!r}")
+    return state.positions.index(cell)
+
+
+def parse_action(game: "TocGame", state: TocState, text: str) -> TocAction:
+    tokens = text.split()
+    if not tokens:
+        raise InvalidActionError(f"empty move; expected {_FORMS}")
+    head = tokens[0].lower()
+    if head in ("discard", "d", "give", "g"):
+        if len(tokens) != 2:
+            raise InvalidActionError(f"{text!r}: expected '{head} <card>', e.g. '{head} 9'")
+        rank = _card(tokens[1])
+        return Discard(rank) if head in ("discard", "d") else Give(rank)
+    if len(tokens) != 2:
+        raise InvalidActionError(f"{text!r}: expected two parts, a card and a move, as in {_FORMS}")
+    card = _card(tokens[0])
+    move = tokens[1].lower()
+    if move.startswith("in"):
+        seat_text = move[2:]
+        if seat_text and not seat_text.isdigit():
+            raise InvalidActionError(f"{tokens[1]!r}: expected 'in' or 'in<seat>', e.g. 'in2'")
+        seat = int(seat_text) if seat_text else state.turn
+        if seat >= game.players:
+            raise InvalidActionError(f"{tokens[1]!r}: there is no seat {seat}")
+        return Enter(card, seat)
+    if "x" in move:
+        if card != JACK:
+            raise InvalidActionError(f"{text!r}: only the Jack swaps (a 'x' move)")
+        left, _, right = move.partition("x")
+        return Swap(_pawn_at(game, state, left), _pawn_at(game, state, right))
+    if "-" in move:
+        left, _, right = move.partition("-")
+        pawn = _pawn_at(game, state, left)
+        dest = game.board.parse_cell(right)
+        if dest is None:
+            raise InvalidActionError(f"{right!r} is not a cell of this board")
+        return Move(card, pawn, dest)
+    raise InvalidActionError(
+        f"{tokens[1]!r}: expected '<from>-<to>', 'in' or '<from>x<to>', as in {_FORMS}"
+    )
+
+
+def explain_illegal(game: "TocGame", state: TocState, action: TocAction) -> str:
+    """Why ``action`` is not legal in ``state``, in words."""
+    seat = state.turn
+    hand = state.hands[seat]
+    if state.phase == EXCHANGE:
+        if not isinstance(action, Give):
+            return "every seat first sets aside one card for its partner ('give <card>')"
+        return f"{card_name(action.card)} is not in your hand"
+    if isinstance(action, Give):
+        return "there is no card exchange now"
+    pending = state.pending
+    if pending is not None:
+        if not (isinstance(action, Move) and action.card == SEVEN):
+            return f"a 7 is being split: move the {pending.remaining} steps left ('7 <from>-<to>')"
+        if pending.moved >> action.pawn & 1:
+            return "each pawn moves once in a split 7; that pawn has already moved"
+        return (
+            f"that part does not fit: {pending.remaining} steps are left, the path must be "
+            "clear, and the rest of the 7 must still be playable after it"
+        )
+    card = JACK if isinstance(action, Swap) else action.card
+    if card not in hand:
+        return f"{card_name(card)} is not in your hand"
+    legal = game.legal_actions(state)
+    if isinstance(action, Discard):
+        plays = ", ".join(sorted({game.format_action(state, a) for a in legal}))
+        return f"a card with a legal use must be played (forced play), e.g. {plays}"
+    controlled = game.mover.controlled(seat, state.positions)
+    if isinstance(action, Enter):
+        if card not in PARTEUX:
+            return "only a Parteu (A, K or Joker) brings a pawn out"
+        if action.seat not in controlled:
+            return f"you do not move seat {action.seat}'s pawns"
+        return "no pawn is in reserve, or your own or a protected pawn holds the Départ"
+    if isinstance(action, Swap):
+        return (
+            "a Jack swaps one of your pawns on the track with another player's pawn on the "
+            "track; neither may be protected on its Départ"
+        )
+    if action.pawn // 4 not in controlled:
+        return "that pawn is not one you move"
+    if card == FOUR:
+        return "the 4 moves a pawn 4 cells back on the track, never into a zone or past a pawn"
+    if card == SEVEN:
+        return "no split of the 7 starts with that part and uses all 7 steps"
+    if card == JACK and not game.config.jack_eleven:
+        return "the Jack swaps; it moves 11 only with option jack_eleven"
+    passing = "passes only capturable pawns" if card == KING else "passes no pawn"
+    return (
+        f"{card_name(card)} cannot take that pawn there: the count must be exact, the path "
+        f"{passing}, and it may not land on your own or a protected pawn"
+    )

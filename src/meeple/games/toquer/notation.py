@@ -1,0 +1,161 @@
+"""Toquer's notation: short words and positions a person can type.
+
+Positions name a column and a row of a seat's frame: ``n`` is the left neighbour's
+right-hand column, ``a``, ``b``, ... the seat's own columns; rows are 1 to 3 (``b2``).
+
+| action          | text             |
+|-----------------|------------------|
+| Reveal          | ``reveal b2``    |
+| DrawStock       | ``stock``        |
+| DrawDiscard     | ``pile``         |
+| Knock / Pass    | ``knock``/``pass`` |
+| Give            | ``give 2``       |
+| Refuse          | ``refuse``       |
+| Swap            | ``swap b2``      |
+| DiscardReveal   | ``discard b2``   |
+| Take            | ``take b2``      |
+| Clear           | ``clear a1 b1 c1`` |
+| StopClearing    | ``done``         |
+"""
+
+from typing import TYPE_CHECKING
+
+from meeple.engine.errors import InvalidActionError
+from meeple.games.toquer.actions import (
+    Clear,
+    DiscardReveal,
+    DrawDiscard,
+    DrawStock,
+    Give,
+    Knock,
+    Pass,
+    Refuse,
+    Reveal,
+    StopClearing,
+    Swap,
+    Take,
+    ToquerAction,
+)
+from meeple.games.toquer.layout import COLUMN_LETTERS, EMPTY, ROWS, Geometry
+from meeple.games.toquer.state import Phase, ToquerState
+
+if TYPE_CHECKING:
+    from meeple.games.toquer.rules import ToquerGame
+
+_WORDS: dict[str, ToquerAction] = {
+    "stock": DrawStock(),
+    "pile": DrawDiscard(),
+    "knock": Knock(),
+    "pass": Pass(),
+    "refuse": Refuse(),
+    "done": StopClearing(),
+}
+_POSITIONAL: dict[str, type[Reveal | Swap | DiscardReveal | Take]] = {
+    "reveal": Reveal,
+    "swap": Swap,
+    "discard": DiscardReveal,
+    "take": Take,
+}
+VERBS = (*_WORDS, *_POSITIONAL, "give", "clear")
+
+
+def format_action(geometry: Geometry, action: ToquerAction) -> str:
+    name = geometry.position_name
+    if isinstance(action, Swap):
+        return f"swap {name(action.position)}"
+    if isinstance(action, DiscardReveal):
+        return f"discard {name(action.position)}"
+    if isinstance(action, Reveal):
+        return f"reveal {name(action.position)}"
+    if isinstance(action, Take):
+        return f"take {name(action.position)}"
+    if isinstance(action, Clear):
+        return f"clear {name(action.first)} {name(action.second)} {name(action.third)}"
+    if isinstance(action, Give):
+        return f"give {action.seat}"
+    for word, simple in _WORDS.items():
+        if action == simple:
+            return word
+    raise ValueError(f"not a Toquer action: {action!r}")
+
+
+def parse_position(geometry: Geometry, token: str) -> int:
+    columns = COLUMN_LETTERS[: geometry.width]
+    expected = f"a column letter ({', '.join(columns)}) then a row (1-{ROWS}), e.g. b2"
+    if len(token) != 2 or token[0] not in columns or token[1] not in "123":
+        raise InvalidActionError(f"position {token!r} is not valid: expected {expected}")
+    return (int(token[1]) - 1) * geometry.width + columns.index(token[0])
+
+
+def parse_action(geometry: Geometry, text: str) -> ToquerAction:
+    tokens = text.lower().split()
+    if not tokens:
+        raise InvalidActionError(f"empty move; expected one of: {', '.join(VERBS)}")
+    verb, args = tokens[0], tokens[1:]
+    if verb in _WORDS:
+        if args:
+            raise InvalidActionError(f"{verb!r} takes nothing after it, got {' '.join(args)!r}")
+        return _WORDS[verb]
+    if verb in _POSITIONAL:
+        if len(args) != 1:
+            raise InvalidActionError(f"{verb!r} needs one position after it, e.g. '{verb} b2'")
+        return _POSITIONAL[verb](parse_position(geometry, args[0]))
+    if verb == "give":
+        if len(args) != 1 or not args[0].isdigit():
+            raise InvalidActionError("'give' needs the knocker's seat number, e.g. 'give 2'")
+        return Give(int(args[0]))
+    if verb == "clear":
+        if len(args) != 3:
+            raise InvalidActionError("'clear' needs three positions, e.g. 'clear a1 b1 c1'")
+        first, second, third = sorted(parse_position(geometry, token) for token in args)
+        return Clear(first, second, third)
+    raise InvalidActionError(f"unknown move {verb!r}; expected one of: {', '.join(VERBS)}")
+
+
+_PHASE_MOVES = {
+    Phase.SETUP: "reveal one of your own face-down cards ('reveal b2')",
+    Phase.DRAW: "draw from the stock ('stock') or the discard pile ('pile')",
+    Phase.KNOCK: "decide whether to knock ('knock' or 'pass')",
+    Phase.ANSWER: "give the card to a knocker ('give N') or refuse ('refuse')",
+    Phase.PLACE: "swap the drawn card in ('swap b2') or discard it and reveal ('discard b2')",
+    Phase.CLEAR: "clear a triple ('clear a1 b1 c1') or stop ('done')",
+    Phase.KNOCK_SWAP: "swap the card you knocked for into your layout ('swap b2')",
+    Phase.KNOCK_TAKE: "take one of the knocker's cards ('take b2', the knocker's frame)",
+    Phase.KNOCK_PLACE: "swap the card you took into your layout ('swap b2')",
+}
+
+
+def explain_illegal(game: "ToquerGame", state: ToquerState, action: ToquerAction) -> str:
+    """Why ``action`` is not legal now, in words a person can act on."""
+    g, seat, phase = game.geometry, state.actor, state.phase
+    wanted = "now you must " + _PHASE_MOVES.get(phase, "wait: no seat may act")
+    legal_types = {type(a) for a in game.legal_actions(state)}
+    if type(action) not in legal_types:
+        if isinstance(action, DiscardReveal) and phase is Phase.PLACE:
+            if not state.from_stock:
+                return "a card drawn from the discard pile must be kept (discard_draw_must_keep)"
+            return "none of your cards is face down, so you must keep the card"
+        if isinstance(action, DrawStock) and phase is Phase.DRAW:
+            return "the stock is empty and the discard pile has no card below its top"
+        return wanted
+    position = getattr(action, "position", None)
+    if isinstance(position, int):
+        frame_seat = state.knocker if isinstance(action, Take) else seat
+        if not 0 <= position < ROWS * g.width:
+            return "that position is off the layout"
+        if isinstance(action, Reveal) and position not in g.own_positions[frame_seat]:
+            return "at set-up you reveal your own cards, not your neighbour's"
+        if position not in g.playable[frame_seat]:
+            return "with layout own_grid the n column is your neighbour's, not yours to play"
+        face = state.faces[g.frames[frame_seat][position]]
+        if face == EMPTY:
+            return "that slot is empty: its card was cleared"
+        if isinstance(action, (Reveal, DiscardReveal)):
+            return "that card is already face up"
+        if isinstance(action, Take):
+            return "you would have no other card of yours to swap it with"
+    if isinstance(action, Give):
+        return f"seat {action.seat} did not knock"
+    if isinstance(action, Clear):
+        return "those are not three identical, adjacent, revealed cards in one of your lines"
+    return wanted

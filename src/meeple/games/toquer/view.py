@@ -1,0 +1,181 @@
+"""What one seat may see (``make_view``), and states rebuilt from a view (``determinize``)
+or with everything a seat cannot see reshuffled (``redeal_hidden``, for the leak test).
+
+Hidden from everyone: the values of face-down cards (one's own too, as in Skyjo) and the
+stock's order and contents. Hidden from all but one seat: the knocker's hand card when it
+was face down, and each knock decision until every eligible seat has decided.
+"""
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+
+from meeple.games.toquer.cards import Deck, expand
+from meeple.games.toquer.config import Config
+from meeple.games.toquer.layout import DOWN, UP
+from meeple.games.toquer.state import (
+    HIDDEN_VOTE,
+    KNOCKED,
+    PASSED,
+    Phase,
+    RoundSummary,
+    ToquerState,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ToquerView:
+    """A seat's view (``seat`` None: a spectator). Fields mirror ``ToquerState``."""
+
+    seat: int | None
+    players: int
+    layout: str
+    phase: Phase
+    actor: int
+    round: int
+    dealer: int
+    active: int
+    cards: tuple[int, ...]  # face-up values; 0 where face down or empty (see faces)
+    faces: str  # 'D' face down, 'U' face up, '.' empty
+    stock_size: int
+    discard: tuple[int, ...]  # bottom to top
+    drawn: int | None
+    from_stock: bool
+    held: int | None  # None when there is none or it is hidden from this seat
+    held_hidden: bool  # a knocker's hand card that only the knocker has seen
+    votes: str  # knock decisions; '*' decided but not yet revealed
+    knocker: int
+    taken_slot: int
+    taken: int | None
+    setup_left: int
+    ender: int
+    last_turns: tuple[int, ...]
+    scores: tuple[int, ...]
+    last_round: RoundSummary | None
+    winners: tuple[int, ...]
+    round_turns: int  # turns played in this round
+
+
+def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerView:
+    cards = tuple(
+        card if face == UP else 0 for card, face in zip(state.cards, state.faces, strict=True)
+    )
+    votes = state.votes
+    if state.phase is Phase.KNOCK:  # decisions stay secret until all are in
+        votes = "".join(
+            HIDDEN_VOTE if v in (KNOCKED, PASSED) and s != seat else v for s, v in enumerate(votes)
+        )
+    held = state.held if not state.held_hidden or seat == state.knocker else None
+    return ToquerView(
+        seat=seat,
+        players=config.players,
+        layout=config.layout,
+        phase=state.phase,
+        actor=state.actor,
+        round=state.round,
+        dealer=state.dealer,
+        active=state.active,
+        cards=cards,
+        faces=state.faces,
+        stock_size=sum(state.stock),
+        discard=state.discard,
+        drawn=state.drawn,
+        from_stock=state.from_stock,
+        held=held,
+        held_hidden=state.held_hidden,
+        votes=votes,
+        knocker=state.knocker,
+        taken_slot=state.taken_slot,
+        taken=state.taken,
+        setup_left=state.setup_left,
+        ender=state.ender,
+        last_turns=state.last_turns,
+        scores=state.scores,
+        last_round=state.last_round,
+        winners=state.winners,
+        round_turns=state.round_turns,
+    )
+
+
+def unseen_cards(deck: Deck, seat_view: ToquerView) -> list[int]:
+    """The cards this view does not show anywhere (face-down, stock, hidden hand card)."""
+    seen: Counter[int] = Counter(
+        card for card, face in zip(seat_view.cards, seat_view.faces, strict=True) if face == UP
+    )
+    seen.update(seat_view.discard)
+    for loose in (seat_view.drawn, seat_view.held, seat_view.taken):
+        if loose is not None:
+            seen[loose] += 1
+    unseen = []
+    for value, count in zip(deck.values, deck.counts, strict=True):
+        unseen.extend([value] * (count - seen[value]))
+    return unseen
+
+
+def determinize(deck: Deck, seat_view: ToquerView, rng: random.Random) -> ToquerState:
+    """A full state consistent with ``seat_view``: unseen cards dealt at random."""
+    pool = unseen_cards(deck, seat_view)
+    rng.shuffle(pool)
+    cards = []
+    for card, face in zip(seat_view.cards, seat_view.faces, strict=True):
+        cards.append(pool.pop() if face == DOWN else card)
+    held = seat_view.held
+    if held is None and seat_view.held_hidden:
+        held = pool.pop()
+    index = deck.index()
+    stock = [0] * len(deck.values)
+    for card in pool:
+        stock[index[card]] += 1
+    votes = seat_view.votes.replace(HIDDEN_VOTE, PASSED)
+    return ToquerState(
+        phase=seat_view.phase,
+        actor=seat_view.actor,
+        round=seat_view.round,
+        dealer=seat_view.dealer,
+        active=seat_view.active,
+        cards=tuple(cards),
+        faces=seat_view.faces,
+        stock=tuple(stock),
+        discard=seat_view.discard,
+        drawn=seat_view.drawn,
+        from_stock=seat_view.from_stock,
+        held=held,
+        held_hidden=seat_view.held_hidden,
+        votes=votes,
+        knocker=seat_view.knocker,
+        taken_slot=seat_view.taken_slot,
+        taken=seat_view.taken,
+        setup_left=seat_view.setup_left,
+        ender=seat_view.ender,
+        last_turns=seat_view.last_turns,
+        scores=seat_view.scores,
+        last_round=seat_view.last_round,
+        winners=seat_view.winners,
+        round_turns=seat_view.round_turns,
+    )
+
+
+def redeal_hidden(deck: Deck, state: ToquerState, seat: int, rng: random.Random) -> ToquerState:
+    """``state`` with every card ``seat`` cannot see shuffled, and others' secret knock
+    decisions redrawn (an implementation independent of ``determinize``)."""
+    down = [slot for slot, face in enumerate(state.faces) if face == DOWN]
+    pool = [state.cards[slot] for slot in down] + expand(state.stock, deck.values)
+    hide_held = state.held_hidden and seat != state.knocker and state.held is not None
+    if hide_held and state.held is not None:
+        pool.append(state.held)
+    rng.shuffle(pool)
+    cards = list(state.cards)
+    for slot in down:
+        cards[slot] = pool.pop()
+    held = pool.pop() if hide_held else state.held
+    index = deck.index()
+    stock = [0] * len(deck.values)
+    for card in pool:
+        stock[index[card]] += 1
+    votes = state.votes
+    if state.phase is Phase.KNOCK:
+        votes = "".join(
+            rng.choice((KNOCKED, PASSED)) if v in (KNOCKED, PASSED) and s != seat else v
+            for s, v in enumerate(votes)
+        )
+    return replace(state, cards=tuple(cards), held=held, stock=tuple(stock), votes=votes)
