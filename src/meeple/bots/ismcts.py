@@ -99,6 +99,8 @@ class ISMCTSBot(Bot):
         eval: str | None = "heuristic",
         rollout: str = "random",
         branch: bool = True,
+        tree: int | None = None,
+        prior: float = 0.0,
     ) -> None:
         super().__init__(game, seat, rng)
         if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
@@ -119,6 +121,11 @@ class ISMCTSBot(Bot):
         self.evaluators = _evaluators(game, eval, rng)
         self.rollout_bots = _rollout_bots(game, rollout, rng)
         self.branch_on_seen_chance = bool(branch)
+        if tree is not None and (not isinstance(tree, int) or tree < 1):
+            raise InvalidOptionError(f"ismcts: tree must be an integer >= 1, not {tree!r}")
+        self.tree_depth = tree if tree is not None else 1 << 30
+        self.prior = float(prior)
+        self.prior_bot = _prior_bot(game, seat, rng) if self.prior > 0 else None
         if depth is None:
             depth = DEPTH_WITH_EVALUATION if self.evaluators else DEPTH_WITHOUT_EVALUATION
         self.depth = depth
@@ -130,12 +137,21 @@ class ISMCTSBot(Bot):
             self.last_iterations = 0
             return legal[0]
         root = self.search(view)
+        favourite = None
+        if self.prior_bot is not None:
+            favourite = self.prior_bot.choose(view, legal)
+        most = max((child.visits for child in root.children.values()), default=0)
         best = None
-        best_key = (-1, -1.0)
+        best_score = -1.0
         for action in legal:
             child = root.children.get(action)
-            if child is not None and (child.visits, child.reward) > best_key:
-                best, best_key = action, (child.visits, child.reward)
+            if child is None or child.visits * 4 < most:
+                continue  # too few visits for its mean to be trusted
+            score = child.reward / child.visits
+            if action == favourite:
+                score += self.prior
+            if score > best_score:
+                best, best_score = action, score
         return legal[0] if best is None else best
 
     def search(self, view: object) -> _Node:
@@ -166,6 +182,7 @@ class ISMCTSBot(Bot):
             node = root
             path: list[tuple[_Node, int]] = []
             expanded = False
+            tree_depth = self.tree_depth
             # Selection and expansion: follow the tree while every legal action is tried.
             while not expanded:
                 actor = current_player(state)
@@ -181,6 +198,8 @@ class ISMCTSBot(Bot):
                         node = child
                     state = apply_chance(state, outcome)
                     continue
+                if len(path) >= tree_depth:
+                    break  # deeper than the tree may grow: the rollout takes over
                 legal = legal_actions(state)
                 children = node.children
                 untried = []
@@ -301,3 +320,15 @@ def _rollout_bots(game: AnyGame, spec: str, rng: random.Random) -> list[Bot]:
         cls(game, seat, random.Random(rng.random()), **parsed.params)
         for seat in range(game.players)
     ]
+
+
+def _prior_bot(game: AnyGame, seat: int, rng: random.Random) -> Bot | None:
+    """The game's heuristic bot, whose choice the final selection favours (or none)."""
+    try:
+        module = importlib.import_module(f"meeple.bots.heuristic.{game.spec.name}")
+    except ImportError:
+        return None
+    cls = getattr(module, "HeuristicBot", None)
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        return None
+    return cls(game, seat, random.Random(rng.random()))
