@@ -320,3 +320,28 @@ def test_ismcts_plays_legal_moves_in_every_game(config: tuple[str, int, dict[str
         searched += len(legal) > 1
         state = game.apply_action(state, action)
     assert searched > 0
+
+
+def test_a_tree_of_depth_one_grows_only_the_root_and_rollout_bots_play_on() -> None:
+    game, state = _phase10_decision(6, Stage.PLAY)
+    seat = game.current_player(state)
+    bot = ISMCTSBot(
+        game, seat, random.Random(1), iterations=40, depth=6, tree=1, rollout="heuristic"
+    )
+    assert len(bot.rollout_bots) == game.players
+    root = bot.search(game.view(state, seat))
+    assert root.children and all(not child.children for child in root.children.values())
+    assert sum(child.visits for child in root.children.values()) == 40
+
+
+def test_a_strong_prior_keeps_the_heuristic_choice() -> None:
+    from meeple.bots.heuristic.phase10 import HeuristicBot
+
+    game, state = _phase10_decision(7, Stage.PLAY)
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    favourite = HeuristicBot(game, seat, random.Random(0)).choose(view, legal)
+    bot = ISMCTSBot(
+        game, seat, random.Random(2), iterations=len(legal) * 4, depth=4, tree=1, prior=1.0
+    )
+    assert bot.choose(view, legal) == favourite
