@@ -208,5 +208,10 @@ def _seed(seed: int | None) -> int:
     return random.SystemRandom().randrange(2**31) if seed is None else seed
 
 
+from meeple.cli.tournament import tournament  # noqa: E402
+
+app.command("tournament")(tournament)
+
+
 if __name__ == "__main__":
     app()

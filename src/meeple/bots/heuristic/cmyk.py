@@ -14,6 +14,7 @@ From its view and the legal actions only, it scores every action:
 It discards the card it needs least. Ties are broken with its own generator.
 """
 
+import math
 import random
 
 from meeple.bots.base import Bot
@@ -177,3 +178,21 @@ class HeuristicBot(Bot):
             if self.completers(board, colour, counts):
                 bonus += OWN_FOLLOW_UP * self.pile_worth(board, colour)
         return bonus
+
+    # ------------------------------------------------------- evaluation (for ISMCTS)
+    def position_value(self, view: object) -> float:
+        """How well this seat stands, from its view: larger is better (ISMCTS's hook).
+
+        Cards won decide the game; the cards in hand add what keeping them is worth (a
+        sweep, a mix or a joker will win cards later). A lead counts for more as fewer
+        cards remain to be won: the value is exp(lead / scale), the scale shrinking
+        with the cards left.
+        """
+        assert isinstance(view, CmykView)
+        wear = min(1.0, view.stock_size / 25)
+        material = view.won_counts[self.seat] + sum(
+            self.keep_worth(view, card, wear) for card in view.hand
+        )
+        remaining = len(self.cmyk.deck) - len(view.won)
+        scale = 1.0 + 0.5 * math.sqrt(max(0, remaining))
+        return math.exp((material - max(view.won_counts)) / scale)

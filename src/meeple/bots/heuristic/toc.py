@@ -8,6 +8,7 @@ little value is kept for the cards left in hand: a Parteu while pawns wait in re
 a 4 for the backward trick. It sees only its own view.
 """
 
+import math
 import random
 from functools import cache
 
@@ -25,6 +26,7 @@ HOME_BONUS = 40.0  # a pawn in its Zone de Sécurité (safe for good)
 DANGER = 0.45  # share of a pawn's value lost when an opponent can land on it
 PARTEU_KEPT = 6.0  # keeping one Parteu while pawns wait in the reserve
 FOUR_KEPT = 2.0
+POSITION_SCALE = 60.0  # evaluation points (about a lap) per factor e of ISMCTS strength
 REACH = frozenset({1, 2, 3, 5, 6, 8, 9, 10, 12, 13, 18})  # forward counts of single cards
 
 
@@ -199,3 +201,16 @@ class HeuristicBot(Bot):
         plain = [a for a in actions if isinstance(a, Give) and a.card not in PARTEUX]
         pool = plain or actions
         return min(pool, key=lambda a: a.card if isinstance(a, Give) else 0)
+
+    # ------------------------------------------------------- evaluation (for ISMCTS)
+    def position_value(self, view: object) -> float:
+        """How well this seat stands, from its view: larger is better (ISMCTS's hook).
+
+        The bot's own evaluation of the public board (its team's pawns against the
+        rival teams'), turned into a strength: exp(evaluation / POSITION_SCALE).
+        """
+        assert isinstance(view, TocView)
+        if view.winners:
+            return 1.0 if self.seat in view.winners else 0.0
+        score = self.evaluate(self._state(view)) / POSITION_SCALE
+        return math.exp(max(-50.0, min(50.0, score)))

@@ -6,6 +6,7 @@ clear, for pairs that may become triples, for revealing (information and pace), 
 bonus or penalty for ending the round depending on whether it would be ahead.
 """
 
+import math
 import random
 from typing import cast
 
@@ -37,6 +38,7 @@ KNOCK_THRESHOLD = 2.5  # points a knock must gain (the active player then takes 
 ACCEPT_MARGIN = 0.5  # what a knock must be worth more than keeping the card
 GIVE_PENALTY = 1.0  # the knocker gains too
 PATIENCE = 12  # turns per player after which the bot stops fearing to end the round
+POSITION_SCALE = 8.0  # expected points per factor e of ISMCTS strength
 
 
 class HeuristicBot(Bot):
@@ -65,6 +67,25 @@ class HeuristicBot(Bot):
         best = max(u for u, _ in scored)
         ties = [a for u, a in scored if u >= best - 1e-9]
         return ties[self.rng.randrange(len(ties))]
+
+    # ------------------------------------------------------- evaluation (for ISMCTS)
+    def position_value(self, view: object) -> float:
+        """How well this seat stands, from its view: larger is better (ISMCTS's hook).
+
+        The score so far plus this round's expected points (face-down cards at the mean
+        of the unseen ones), fewer being better: exp(-points / POSITION_SCALE). In the
+        race variant, the cards still to clear instead.
+        """
+        v = cast(ToquerView, view)
+        if v.winners:
+            return 1.0 if self.seat in v.winners else 0.0
+        table = _Table(self, v)
+        if table.race:
+            start, stop = self.toquer.geometry.own_range(self.seat)
+            left = sum(1 for face in v.faces[start:stop] if face != EMPTY)
+            return math.exp(-left / 3.0)
+        points = v.scores[self.seat] + table.expected[self.seat]
+        return math.exp(max(-50.0, min(50.0, -points / POSITION_SCALE)))
 
 
 class _Table:

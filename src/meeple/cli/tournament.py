@@ -1,0 +1,177 @@
+"""``meeple tournament``: seat-rotated series between bots, with a report and ratings."""
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from meeple.bots.registry import bot_class, parse_bot_spec
+from meeple.cli.common import fail, parse_options, split_specs
+from meeple.engine.errors import InvalidOptionError
+from meeple.engine.registry import default_players, game_class, load_game
+from meeple.sim.tournament import TournamentReport, cycle_length, run_tournament
+
+
+def tournament(
+    game_name: Annotated[str, typer.Argument(help="the game: phase10, toc, cmyk or toquer")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="comma-separated bot specs (random, heuristic, ismcts:iterations=500, "
+            "package.module:Class); repeat a spec to enter several copies"
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", help="how many games")] = 100,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", "-p", help="seats per game (default: one per bot)"),
+    ] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="a game option, key=value (repeat)")
+    ] = None,
+    seed: Annotated[
+        int, typer.Option(help="the tournament's seed: each game's derives from it")
+    ] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="worker processes")] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="report directory (default: tournament-GAME-Np-seedS)"),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            help="play on Ray: a cluster address, auto (this machine's cluster) or local "
+            "(a fresh local instance); needs the ray extra",
+        ),
+    ] = None,
+) -> None:
+    """Play a seat-rotated tournament between bots; report win rates, pairs and ratings."""
+    from meeple.cli.common import console
+
+    specs = split_specs(bots)
+    if not specs:
+        fail("--bots: list at least one bot spec")
+    try:
+        cls = game_class(game_name)
+        if players is None:
+            players = _default_players(game_name, len(specs), cls.spec.player_counts)
+        game = load_game(game_name, players, **parse_options(option or []))
+        for spec in specs:
+            bot_class(parse_bot_spec(spec), game.spec.name)
+    except InvalidOptionError as error:
+        fail(str(error))
+    if games < 1:
+        fail("--games must be at least 1")
+    directory = out or Path(f"tournament-{game.spec.name}-{game.players}p-seed{seed}")
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
+    started = time.perf_counter()
+    with Progress(*columns, console=console, transient=True) as progress:
+        task = progress.add_task(f"{game.spec.title} tournament", total=games, rate="")
+
+        def advance(_summary: object) -> None:
+            done = progress.tasks[0].completed + 1
+            elapsed = max(1e-9, time.perf_counter() - started)
+            progress.update(task, advance=1, rate=f"{done / elapsed:.1f} games/s")
+
+        try:
+            report = run_tournament(
+                game.spec.name,
+                game.players,
+                game.options,
+                specs,
+                games,
+                seed,
+                workers=jobs,
+                ray_address=ray,
+                progress=advance,
+            )
+        except (InvalidOptionError, RuntimeError) as error:
+            fail(str(error))
+    elapsed = time.perf_counter() - started
+    for renderable in report_tables(report):
+        console.print(renderable)
+    console.print(
+        f"mean length {report.length.mean:.1f} {report.length_unit} "
+        f"(sd {report.length.stdev:.1f}), {report.steps.mean:.0f} engine steps per game; "
+        f"{report.games} games in {elapsed:.1f} s"
+    )
+    if not report.balanced:
+        cycle = cycle_length(len(report.specs), report.players)
+        console.print(
+            f"[yellow]note:[/] {report.games} games is not a multiple of {cycle} (one full "
+            "rotation of tables and seats), so seats are not exactly balanced"
+        )
+    from meeple.sim.report import write_report
+
+    written = write_report(report, directory)
+    names = ", ".join(path.name for path in written)
+    console.print(f"report written to {directory}/: {names}")
+    if not any(path.suffix == ".png" for path in written):
+        console.print("[yellow]note:[/] plots skipped: pip install 'meeple[tournament]'")
+
+
+def _default_players(name: str, bots: int, counts: tuple[int, ...]) -> int:
+    """One seat per bot when the game allows it; else the nearest count."""
+    if bots in counts:
+        return bots
+    if bots < min(counts):
+        return min(counts)
+    fitting = [count for count in counts if count <= bots]
+    preferred = default_players(name)
+    return preferred if preferred in fitting else max(fitting)
+
+
+def report_tables(report: TournamentReport) -> list[Table]:
+    """The standings and the pairwise matrix, for the terminal."""
+    ratings = report.ratings.ratings
+    standings = Table(
+        title=f"{report.title}, {report.players} players, {report.games} games, seed {report.seed}"
+    )
+    standings.add_column("#", justify="right")
+    standings.add_column("bot", no_wrap=True)
+    for column in ("games", "win rate", "95% CI", "mu ± sigma", "ordinal", "score"):
+        standings.add_column(column, justify="right")
+    for rank, entrant in enumerate(report.standings(), start=1):
+        stats = report.entrants[entrant]
+        low, high = stats.interval
+        rating = ratings[entrant]
+        standings.add_row(
+            str(rank),
+            stats.label,
+            str(stats.games),
+            f"{stats.win_rate:.1%}",
+            f"{low:.0%}–{high:.0%}",
+            f"{rating.mu:.1f} ± {rating.sigma:.1f}",
+            f"{rating.ordinal:.1f}",
+            f"{stats.score.mean:.1f}",
+        )
+    standings.caption = "sorted by rating ordinal (mu - 3 sigma); score: mean game score"
+    matrix = Table(title="Head to head: how often the row's bot finished ahead of the column's")
+    matrix.add_column("", no_wrap=True)
+    for label in report.labels:
+        matrix.add_column(label, justify="right")
+    for a, label in enumerate(report.labels):
+        cells = []
+        for b in range(len(report.labels)):
+            rate = report.pairwise(a, b)
+            cells.append("–" if rate is None else f"{rate:.0%} ({report.pair_games[a][b]})")
+        matrix.add_row(label, *cells)
+    return [standings, matrix]

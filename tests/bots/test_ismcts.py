@@ -1,0 +1,347 @@
+"""ISMCTS: legal, seeded and blind to hidden cards; finds good moves; plays every game."""
+
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+
+import pytest
+
+from conftest import config_id, game_configs, make
+from meeple.bots.base import Bot
+from meeple.bots.ismcts import ISMCTSBot
+from meeple.bots.registry import make_bot
+from meeple.engine.errors import InvalidOptionError
+from meeple.engine.options import OptionValue
+from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, GameSpec, standard_returns
+from meeple.engine.registry import load_game
+from meeple.engine.rng import stream
+from meeple.games.phase10.actions import DrawStock, TakeDiscard
+from meeple.games.phase10.state import Stage
+
+AnyGame = Game[object, object, object, object]
+
+
+# ------------------------------------------------------------------------ toy games
+@dataclass(frozen=True, slots=True)
+class Take:
+    stones: int
+
+
+@dataclass(frozen=True, slots=True)
+class NimState:
+    stones: int
+    turn: int
+    winner: int
+
+
+class Nim(Game[NimState, Take, None, NimState]):
+    """Take 1-3 stones; whoever takes the last one wins. From 7, taking 3 wins."""
+
+    spec = GameSpec("nim", "Nim", 1, (2,), (), "take 1-3 stones; the last one wins")
+    state_type = NimState
+    action_type = Take
+    outcome_type = type(None)
+    view_type = NimState
+
+    def __init__(self, players: int = 2, options: dict[str, OptionValue] | None = None) -> None:
+        super().__init__(players, options)
+
+    def initial_state(self) -> NimState:
+        return NimState(7, 0, -1)
+
+    def current_player(self, state: NimState) -> int:
+        return TERMINAL if state.winner >= 0 else state.turn
+
+    def _legal_actions(self, state: NimState) -> tuple[Take, ...]:
+        return tuple(Take(n) for n in (1, 2, 3) if n <= state.stones)
+
+    def _apply_action(self, state: NimState, action: Take) -> NimState:
+        left = state.stones - action.stones
+        return NimState(left, 1 - state.turn, state.turn if left == 0 else -1)
+
+    def _sample_chance(self, state: NimState, rng: random.Random) -> None:
+        raise AssertionError("no chance in Nim")
+
+    def _is_possible_outcome(self, state: NimState, outcome: None) -> bool:
+        return False
+
+    def _apply_chance(self, state: NimState, outcome: None) -> NimState:
+        raise AssertionError("no chance in Nim")
+
+    def returns(self, state: NimState) -> tuple[float, ...]:
+        return standard_returns(2, (state.winner,) if state.winner >= 0 else ())
+
+    def result(self, state: NimState) -> GameResult:
+        return GameResult((state.winner,) if state.winner >= 0 else (), (0.0, 0.0), 7)
+
+    def view(self, state: NimState, seat: int | None) -> NimState:
+        return state
+
+    def determinize(self, view: NimState, rng: random.Random) -> NimState:
+        return view
+
+    def redeal_hidden(self, state: NimState, seat: int, rng: random.Random) -> NimState:
+        return state
+
+    def format_action(self, state: NimState, action: Take) -> str:
+        return str(action.stones)
+
+    def _parse_action(self, state: NimState, text: str) -> Take:
+        return Take(int(text))
+
+    def card_inventory(self, state: NimState) -> Counter[object]:
+        return Counter()
+
+    def full_inventory(self) -> Counter[object]:
+        return Counter()
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuessState:
+    card: int  # seat 1's hidden card, -1 before the deal
+    guess: int  # -1 until seat 0 guesses
+
+
+@dataclass(frozen=True, slots=True)
+class GuessView:
+    high: bool | None  # what seat 0 is told: the card is 3-5 (True) or 0-2; None: not dealt
+    card: int | None  # seat 1 (and a finished game) sees the card
+    guess: int
+
+
+class GuessGame(Game[GuessState, Guess, int, GuessView]):
+    """Seat 1 is dealt a card 0-5; seat 0, told only whether it is high, names it."""
+
+    spec = GameSpec("guess", "Guess", 1, (2,), (), "guess the hidden card")
+    state_type = GuessState
+    action_type = Guess
+    outcome_type = int
+    view_type = GuessView
+
+    def __init__(self, players: int = 2, options: dict[str, OptionValue] | None = None) -> None:
+        super().__init__(players, options)
+
+    def initial_state(self) -> GuessState:
+        return GuessState(-1, -1)
+
+    def current_player(self, state: GuessState) -> int:
+        if state.card < 0:
+            return CHANCE
+        return TERMINAL if state.guess >= 0 else 0
+
+    def _legal_actions(self, state: GuessState) -> tuple[Guess, ...]:
+        return tuple(Guess(card) for card in range(6))
+
+    def _apply_action(self, state: GuessState, action: Guess) -> GuessState:
+        return GuessState(state.card, action.card)
+
+    def _sample_chance(self, state: GuessState, rng: random.Random) -> int:
+        return rng.randrange(6)
+
+    def _is_possible_outcome(self, state: GuessState, outcome: int) -> bool:
+        return 0 <= outcome < 6
+
+    def _apply_chance(self, state: GuessState, outcome: int) -> GuessState:
+        return GuessState(outcome, -1)
+
+    def returns(self, state: GuessState) -> tuple[float, ...]:
+        return standard_returns(2, self.result(state).winners)
+
+    def result(self, state: GuessState) -> GameResult:
+        if state.guess < 0:
+            return GameResult((), (0.0, 0.0), 0)
+        return GameResult((0,) if state.guess == state.card else (1,), (0.0, 0.0), 1)
+
+    def view(self, state: GuessState, seat: int | None) -> GuessView:
+        dealt = state.card >= 0
+        shown = state.card if dealt and (seat == 1 or state.guess >= 0) else None
+        return GuessView(state.card >= 3 if dealt else None, shown, state.guess)
+
+    def determinize(self, view: GuessView, rng: random.Random) -> GuessState:
+        if view.high is None:
+            return GuessState(-1, view.guess)
+        card = view.card if view.card is not None else rng.randrange(3) + (3 if view.high else 0)
+        return GuessState(card, view.guess)
+
+    def redeal_hidden(self, state: GuessState, seat: int, rng: random.Random) -> GuessState:
+        if seat == 1 or state.card < 0:
+            return state
+        return replace(state, card=rng.randrange(3) + (3 if state.card >= 3 else 0))
+
+    def format_action(self, state: GuessState, action: Guess) -> str:
+        return str(action.card)
+
+    def _parse_action(self, state: GuessState, text: str) -> Guess:
+        return Guess(int(text))
+
+    def card_inventory(self, state: GuessState) -> Counter[object]:
+        return Counter()
+
+    def full_inventory(self) -> Counter[object]:
+        return Counter()
+
+
+class StonesLeftEvaluator(Bot):
+    """A made-up position value for Nim: seat 0 likes many stones left, seat 1 few."""
+
+    def choose(self, view: object, legal: tuple[object, ...]) -> object:
+        return legal[0]
+
+    def position_value(self, view: object) -> float:
+        assert isinstance(view, NimState)
+        return float(view.stones) if self.seat == 0 else float(10 - view.stones)
+
+
+# ---------------------------------------------------------------------------- tests
+def test_ismcts_finds_the_winning_move_at_nim() -> None:
+    game = Nim()
+    bot = ISMCTSBot(game, 0, random.Random(1), iterations=500)  # type: ignore[arg-type]
+    state = game.initial_state()
+    assert bot.choose(game.view(state, 0), game.legal_actions(state)) == Take(3)
+    assert bot.last_iterations == 500
+
+
+def test_ismcts_samples_the_hidden_card_from_what_the_view_allows() -> None:
+    game = GuessGame()
+    high_guesses = set()
+    for card in range(6):
+        state = game.apply_chance(game.initial_state(), card)
+        bot = ISMCTSBot(game, 0, random.Random(5), iterations=300)  # type: ignore[arg-type]
+        choice = bot.choose(game.view(state, 0), game.legal_actions(state))
+        assert isinstance(choice, Guess)
+        # Only cards consistent with the hint can win; the true card is never consulted.
+        assert (choice.card >= 3) == (card >= 3)
+        if card >= 3:
+            high_guesses.add(choice)
+    assert len(high_guesses) == 1  # the same view and seed, the same guess
+
+
+def test_the_evaluation_hook_values_the_cut_off_positions() -> None:
+    game = Nim()
+    state = game.initial_state()
+    legal = game.legal_actions(state)
+    spec = f"{__name__}:StonesLeftEvaluator"
+    # Three iterations: each move once, cut straight after it and valued by the hook,
+    # which likes many stones left: it takes 1 (a full search would take 3).
+    greedy = ISMCTSBot(game, 0, random.Random(2), iterations=3, depth=0, eval=spec)  # type: ignore[arg-type]
+    assert greedy.choose(game.view(state, 0), legal) == Take(1)
+    with pytest.raises(InvalidOptionError, match="position_value"):
+        ISMCTSBot(game, 0, random.Random(2), eval="random")  # type: ignore[arg-type]
+
+
+def test_bad_parameters_are_refused_with_a_reason() -> None:
+    game = load_game("phase10", 2)
+    for spec in ("ismcts:iterations=0", "ismcts:time=-1", "ismcts:depth=x", "ismcts:speed=3"):
+        with pytest.raises(InvalidOptionError):
+            make_bot(spec, game, 0, random.Random(0))
+
+
+def _phase10_decision(seed: int, stage: Stage) -> tuple[AnyGame, object]:
+    """A Phase 10 state some random steps in where the seat to act is at ``stage``."""
+    game = load_game("phase10", 3)
+    rng = random.Random(seed)
+    state = game.initial_state()
+    steps = 0
+    while True:
+        actor = game.current_player(state)
+        assert actor != TERMINAL
+        if actor == CHANCE:
+            state = game.apply_chance(state, game.sample_chance(state, rng))
+            continue
+        legal = game.legal_actions(state)
+        if steps > 40 and state.stage == stage and len(legal) > 1:  # type: ignore[attr-defined]
+            return game, state
+        state = game.apply_action(state, legal[rng.randrange(len(legal))])
+        steps += 1
+
+
+def test_ismcts_never_depends_on_the_cards_it_cannot_see() -> None:
+    game, state = _phase10_decision(3, Stage.PLAY)
+    seat = game.current_player(state)
+    choices = set()
+    for redeal in range(4):
+        hidden = game.redeal_hidden(state, seat, random.Random(redeal))
+        assert game.view(hidden, seat) == game.view(state, seat)
+        random.seed(redeal)  # the global generator must not matter either
+        bot = make_bot("ismcts:iterations=60,depth=10", game, seat, stream(9, "seat", seat))
+        choices.add(bot.choose(game.view(hidden, seat), game.legal_actions(hidden)))
+    assert len(choices) == 1
+
+
+def test_the_tree_branches_on_the_card_it_draws_itself_only() -> None:
+    game, state = _phase10_decision(4, Stage.DRAW)
+    seat = game.current_player(state)
+    legal = game.legal_actions(state)
+    assert DrawStock() in legal and TakeDiscard() in legal
+    bot = ISMCTSBot(game, seat, random.Random(1), iterations=200, depth=10)
+    root = bot.search(game.view(state, seat))
+    assert sum(child.visits for child in root.children.values()) == 200
+    # Its own draw is a chance outcome it sees: one branch per card drawn.
+    assert len(root.children[DrawStock()].outcomes) > 1
+    assert not root.children[TakeDiscard()].outcomes
+
+
+def test_a_time_budget_ends_the_search() -> None:
+    game, state = _phase10_decision(5, Stage.PLAY)
+    seat = game.current_player(state)
+    bot = ISMCTSBot(game, seat, random.Random(1), time=0.05)
+    assert bot.choose(game.view(state, seat), game.legal_actions(state)) in game.legal_actions(
+        state
+    )
+    assert bot.last_iterations >= 1
+
+
+@pytest.mark.parametrize("config", game_configs(), ids=config_id)
+def test_ismcts_plays_legal_moves_in_every_game(config: tuple[str, int, dict[str, object]]) -> None:
+    """A stretch of a game with ISMCTS (small budget) in every seat: always legal."""
+    game = make(config)
+    rng = random.Random(7)
+    bots = [
+        ISMCTSBot(game, seat, random.Random(seat), iterations=8, depth=8)
+        for seat in range(game.players)
+    ]
+    state = game.initial_state()
+    searched = 0
+    for _ in range(200):
+        actor = game.current_player(state)
+        if actor == TERMINAL:
+            break
+        if actor == CHANCE:
+            state = game.apply_chance(state, game.sample_chance(state, rng))
+            continue
+        legal = game.legal_actions(state)
+        action = bots[actor].choose(game.view(state, actor), legal)
+        assert action in legal
+        searched += len(legal) > 1
+        state = game.apply_action(state, action)
+    assert searched > 0
+
+
+def test_a_tree_of_depth_one_grows_only_the_root_and_rollout_bots_play_on() -> None:
+    game, state = _phase10_decision(6, Stage.PLAY)
+    seat = game.current_player(state)
+    bot = ISMCTSBot(
+        game, seat, random.Random(1), iterations=40, depth=6, tree=1, rollout="heuristic"
+    )
+    assert len(bot.rollout_bots) == game.players
+    root = bot.search(game.view(state, seat))
+    assert root.children and all(not child.children for child in root.children.values())
+    assert sum(child.visits for child in root.children.values()) == 40
+
+
+def test_a_strong_prior_keeps_the_heuristic_choice() -> None:
+    from meeple.bots.heuristic.phase10 import HeuristicBot
+
+    game, state = _phase10_decision(7, Stage.PLAY)
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    favourite = HeuristicBot(game, seat, random.Random(0)).choose(view, legal)
+    bot = ISMCTSBot(
+        game, seat, random.Random(2), iterations=len(legal) * 4, depth=4, tree=1, prior=1.0
+    )
+    assert bot.choose(view, legal) == favourite
