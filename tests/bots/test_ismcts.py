@@ -298,16 +298,17 @@ def test_a_time_budget_ends_the_search() -> None:
 
 @pytest.mark.parametrize("config", game_configs(), ids=config_id)
 def test_ismcts_plays_legal_moves_in_every_game(config: tuple[str, int, dict[str, object]]) -> None:
-    """A stretch of a game with ISMCTS (small budget) in every seat: always legal."""
+    """A stretch of a game with ISMCTS (small budget, the game's heuristic rollouts,
+    evaluation and prior) in every seat: always legal."""
     game = make(config)
     rng = random.Random(7)
     bots = [
-        ISMCTSBot(game, seat, random.Random(seat), iterations=8, depth=8)
+        ISMCTSBot(game, seat, random.Random(seat), iterations=4, depth=4, expand=2)
         for seat in range(game.players)
     ]
     state = game.initial_state()
     searched = 0
-    for _ in range(200):
+    for _ in range(120):
         actor = game.current_player(state)
         if actor == TERMINAL:
             break
