@@ -34,7 +34,8 @@ search itself knows no game):
 - the final choice favours the guide's own choice by ``prior`` (in win share), so that
   the search leaves it only on evidence;
 - the default budget comes from the guide's optional class attribute
-  ``ismcts_iterations`` (its games' rollouts cost more or less), else 300.
+  ``ismcts_iterations`` (an int, or a static method of the player count: its game's
+  rollouts and evaluations cost more or less), else 300.
 
 Budget: ``iterations`` per move, or ``time`` seconds per move, or both (whichever ends
 first). The default is an iteration budget, so that a seeded match or tournament gives
@@ -132,8 +133,7 @@ class ISMCTSBot(Bot):
                 raise InvalidOptionError(f"ismcts: {label} must be a number, not {number!r}")
         guide = _guide_class(game)
         if iterations is None and time is None:
-            suggested = getattr(guide, "ismcts_iterations", None)
-            iterations = suggested if isinstance(suggested, int) else DEFAULT_ITERATIONS
+            iterations = _suggested_iterations(guide, game.players)
         self.iterations = iterations
         self.time_limit = None if time is None else float(time)
         self.exploration = float(c)
@@ -310,6 +310,16 @@ def _check_int(label: str, value: object, minimum: int) -> None:
         isinstance(value, bool) or not isinstance(value, int) or value < minimum
     ):
         raise InvalidOptionError(f"ismcts: {label} must be an integer >= {minimum}, not {value!r}")
+
+
+def _suggested_iterations(guide: type[Bot] | None, players: int) -> int:
+    """The guide's ``ismcts_iterations`` (an int, or a function of the player count)."""
+    suggested = getattr(guide, "ismcts_iterations", None)
+    if callable(suggested):
+        suggested = suggested(players)
+    if isinstance(suggested, int) and not isinstance(suggested, bool) and suggested > 0:
+        return suggested
+    return DEFAULT_ITERATIONS
 
 
 def _guide_class(game: AnyGame) -> type[Bot] | None:
