@@ -346,3 +346,15 @@ def test_a_strong_prior_keeps_the_heuristic_choice() -> None:
         game, seat, random.Random(2), iterations=len(legal) * 4, depth=4, tree=1, prior=1.0
     )
     assert bot.choose(view, legal) == favourite
+
+
+def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> None:
+    cmyk = make_bot("ismcts", load_game("cmyk", 2), 0, random.Random(0))
+    assert isinstance(cmyk, ISMCTSBot)
+    assert cmyk.iterations == 500 and cmyk.time_limit is None
+    big_toc = make_bot("ismcts", load_game("toc", 8), 0, random.Random(0))
+    assert isinstance(big_toc, ISMCTSBot) and big_toc.iterations == 50
+    assert len(big_toc.rollout_bots) == 8 and len(big_toc.evaluators) == 8
+    nim = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
+    assert nim.iterations == 300 and not nim.rollout_bots and not nim.evaluators
+    assert nim.depth == 400 and nim.prior == 0.0
