@@ -298,16 +298,17 @@ def test_a_time_budget_ends_the_search() -> None:
 
 @pytest.mark.parametrize("config", game_configs(), ids=config_id)
 def test_ismcts_plays_legal_moves_in_every_game(config: tuple[str, int, dict[str, object]]) -> None:
-    """A stretch of a game with ISMCTS (small budget) in every seat: always legal."""
+    """A stretch of a game with ISMCTS (small budget, the game's heuristic rollouts,
+    evaluation and prior) in every seat: always legal."""
     game = make(config)
     rng = random.Random(7)
     bots = [
-        ISMCTSBot(game, seat, random.Random(seat), iterations=8, depth=8)
+        ISMCTSBot(game, seat, random.Random(seat), iterations=4, depth=4, expand=2)
         for seat in range(game.players)
     ]
     state = game.initial_state()
     searched = 0
-    for _ in range(200):
+    for _ in range(120):
         actor = game.current_player(state)
         if actor == TERMINAL:
             break
@@ -345,3 +346,15 @@ def test_a_strong_prior_keeps_the_heuristic_choice() -> None:
         game, seat, random.Random(2), iterations=len(legal) * 4, depth=4, tree=1, prior=1.0
     )
     assert bot.choose(view, legal) == favourite
+
+
+def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> None:
+    cmyk = make_bot("ismcts", load_game("cmyk", 2), 0, random.Random(0))
+    assert isinstance(cmyk, ISMCTSBot)
+    assert cmyk.iterations == 500 and cmyk.time_limit is None
+    big_toc = make_bot("ismcts", load_game("toc", 8), 0, random.Random(0))
+    assert isinstance(big_toc, ISMCTSBot) and big_toc.iterations == 50
+    assert len(big_toc.rollout_bots) == 8 and len(big_toc.evaluators) == 8
+    nim = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
+    assert nim.iterations == 300 and not nim.rollout_bots and not nim.evaluators
+    assert nim.depth == 400 and nim.prior == 0.0

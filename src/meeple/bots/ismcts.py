@@ -8,37 +8,47 @@ contract alone. Each iteration
 2. descends the tree of actions, choosing by UCB1 with *availability counts*: an action
    legal in only some determinizations is judged by how often it was available, not by
    how often its parent was visited (a subset-armed bandit);
-3. expands one untried action, then plays a rollout of at most ``depth`` steps with the
-   rollout policy (uniform random) and chance sampled from the bot's generator;
+3. expands one untried action (a node other than the root grows children only once it
+   has been visited ``expand`` times), then plays a rollout of at most ``depth`` steps,
+   chance sampled from the bot's generator;
 4. scores the end (each seat's share of the win) or, at the depth limit, the position's
-   estimated win shares (see *Evaluation* below), and backs the score up the path,
-   each action credited with its own actor's share.
+   estimated win shares, and backs the score up the path, each action credited with its
+   own actor's share.
 
 Chance outcomes are sampled; the tree branches on an outcome only when the observer may
 see it (``game.outcome_visibility``), e.g. the card it draws itself, so a decision after
 a draw knows the card. A multi-step decision (laying a phase card by card) is just a run
-of actions by the same seat, each one a tree level.
+of actions by the same seat, each one a tree level. A decision with one legal action is
+not searched.
+
+Knowledge (all optional, all from the game's heuristic bot class, the *guide*, so the
+search itself knows no game):
+
+- rollouts are played by the guide (one instance per seat, each from its seat's view of
+  the sampled state), uniform random without one (``rollout=random`` forces it). Search
+  over the guide's rollouts is a policy improvement over the guide;
+- the value at the depth limit comes from the guide's optional method
+  ``position_value(self, view) -> float`` (a non-negative strength of its seat in that
+  view; larger is better), asked of every seat and normalised into win shares. Without
+  it the cut scores every seat equally and rollouts run longer;
+- the final choice favours the guide's own choice by ``prior`` (in win share), so that
+  the search leaves it only on evidence;
+- the default budget comes from the guide's optional class attribute
+  ``ismcts_iterations`` (an int, or a static method of the player count: its game's
+  rollouts and evaluations cost more or less), else 300.
 
 Budget: ``iterations`` per move, or ``time`` seconds per move, or both (whichever ends
 first). The default is an iteration budget, so that a seeded match or tournament gives
 the same moves on any machine and under any load (a time budget cannot), sized to stay
 under one second per move in every game and player count on one core of the reference
-machine (``benchmarks/ismcts_speed.py``). A decision with one legal action is not
-searched.
-
-Evaluation: long games (a random game of Phase 10 runs ~10,000 steps) need a depth
-limit and a value at the cut. The value comes from an optional method of a bot class,
-``position_value(self, view) -> float``: a non-negative strength of the bot's seat in
-that view (e.g. an estimated chance to win). By default ISMCTS looks for it on the
-game's heuristic bot (``meeple.bots.heuristic.<game>:HeuristicBot``); ``eval=SPEC``
-names another bot class (``module:Class``), ``eval=none`` turns evaluation off. The
-values of all seats, each from its own view, are normalised into win shares. Without
-an evaluation the cut scores every seat equally, and rollouts run longer (``depth``).
+machine (``benchmarks/ismcts_speed.py``).
 
 Parameters (spec ``ismcts:iterations=2000,c=0.7``): ``iterations``, ``time`` (seconds),
-``c`` (exploration, rewards are win shares in [0, 1]), ``depth`` (rollout steps),
-``eval`` (see above), ``rollout`` (``random``, or a bot spec such as ``heuristic`` to
-play the rollouts: stronger play per iteration, far fewer iterations per second).
+``c`` (exploration; rewards are win shares in [0, 1]), ``depth`` (rollout steps before
+the cut), ``expand`` (visits before a node grows), ``tree`` (maximum tree depth),
+``rollout`` (``heuristic`` or ``random``, or any bot spec), ``eval`` (``heuristic``,
+``none``, or a ``module:Class`` bot spec with ``position_value``), ``prior``, ``branch``
+(branch on seen chance outcomes).
 """
 
 import importlib
@@ -56,7 +66,9 @@ AnyGame = Game[object, object, object, object]
 
 DEFAULT_ITERATIONS = 300
 DEFAULT_EXPLORATION = 0.7
-DEPTH_WITH_EVALUATION = 20
+DEFAULT_EXPAND = 10
+DEFAULT_PRIOR = 0.03
+DEPTH_WITH_EVALUATION = 12
 DEPTH_WITHOUT_EVALUATION = 400
 
 
@@ -96,39 +108,51 @@ class ISMCTSBot(Bot):
         time: float | None = None,
         c: float = DEFAULT_EXPLORATION,
         depth: int | None = None,
-        eval: str | None = "heuristic",
-        rollout: str = "random",
-        branch: bool = True,
+        expand: int = DEFAULT_EXPAND,
         tree: int | None = None,
-        prior: float = 0.0,
+        rollout: str = "heuristic",
+        eval: str = "heuristic",
+        prior: float | None = None,
+        branch: bool = True,
     ) -> None:
         super().__init__(game, seat, rng)
-        if iterations is not None and (not isinstance(iterations, int) or iterations < 1):
-            raise InvalidOptionError(
-                f"ismcts: iterations must be a positive integer, not {iterations!r}"
-            )
-        if time is not None and (not isinstance(time, (int, float)) or time <= 0):
+        _check_int("iterations", iterations, 1)
+        _check_int("depth", depth, 0)
+        _check_int("expand", expand, 1)
+        _check_int("tree", tree, 1)
+        if time is not None and (
+            isinstance(time, bool) or not isinstance(time, (int, float)) or time <= 0
+        ):
             raise InvalidOptionError(
                 f"ismcts: time must be a positive number of seconds, not {time!r}"
             )
-        if depth is not None and (not isinstance(depth, int) or depth < 0):
-            raise InvalidOptionError(f"ismcts: depth must be an integer >= 0, not {depth!r}")
+        for label, number in (("c", c), ("prior", prior)):
+            if number is not None and (
+                isinstance(number, bool) or not isinstance(number, (int, float))
+            ):
+                raise InvalidOptionError(f"ismcts: {label} must be a number, not {number!r}")
+        guide = _guide_class(game)
         if iterations is None and time is None:
-            iterations = DEFAULT_ITERATIONS
+            iterations = _suggested_iterations(guide, game.players)
         self.iterations = iterations
         self.time_limit = None if time is None else float(time)
         self.exploration = float(c)
-        self.evaluators = _evaluators(game, eval, rng)
-        self.rollout_bots = _rollout_bots(game, rollout, rng)
-        self.branch_on_seen_chance = bool(branch)
-        if tree is not None and (not isinstance(tree, int) or tree < 1):
-            raise InvalidOptionError(f"ismcts: tree must be an integer >= 1, not {tree!r}")
+        self.expand_after = expand
         self.tree_depth = tree if tree is not None else 1 << 30
-        self.prior = float(prior)
-        self.prior_bot = _prior_bot(game, seat, rng) if self.prior > 0 else None
+        self.branch_on_seen_chance = bool(branch)
+        self.evaluators = _evaluators(game, eval, guide, rng)
+        self.rollout_bots = _rollout_bots(game, rollout, guide, rng)
         if depth is None:
             depth = DEPTH_WITH_EVALUATION if self.evaluators else DEPTH_WITHOUT_EVALUATION
         self.depth = depth
+        if prior is None:
+            prior = DEFAULT_PRIOR if guide is not None else 0.0
+        self.prior = float(prior)
+        self.prior_bot = (
+            guide(game, seat, random.Random(rng.random()))
+            if guide is not None and self.prior > 0
+            else None
+        )
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
 
     # ------------------------------------------------------------------------ search
@@ -168,6 +192,8 @@ class ISMCTSBot(Bot):
         outcome_visibility = game.outcome_visibility
         exploration = self.exploration
         branch = self.branch_on_seen_chance
+        tree_depth = self.tree_depth
+        expand_after = self.expand_after
         log = math.log
         sqrt = math.sqrt
         root = _Node()
@@ -182,7 +208,6 @@ class ISMCTSBot(Bot):
             node = root
             path: list[tuple[_Node, int]] = []
             expanded = False
-            tree_depth = self.tree_depth
             # Selection and expansion: follow the tree while every legal action is tried.
             while not expanded:
                 actor = current_player(state)
@@ -195,11 +220,12 @@ class ISMCTSBot(Bot):
                         child = node.outcomes.get(outcome)
                         if child is None:
                             child = node.outcomes[outcome] = _Node()
+                        child.visits += 1  # passes through it, for the expansion rule
                         node = child
                     state = apply_chance(state, outcome)
                     continue
-                if len(path) >= tree_depth:
-                    break  # deeper than the tree may grow: the rollout takes over
+                if path and (len(path) >= tree_depth or node.visits < expand_after):
+                    break  # the tree grows here later (or never): the rollout takes over
                 legal = legal_actions(state)
                 children = node.children
                 untried = []
@@ -279,21 +305,43 @@ class ISMCTSBot(Bot):
         return [value / total for value in values]
 
 
+def _check_int(label: str, value: object, minimum: int) -> None:
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, int) or value < minimum
+    ):
+        raise InvalidOptionError(f"ismcts: {label} must be an integer >= {minimum}, not {value!r}")
+
+
+def _suggested_iterations(guide: type[Bot] | None, players: int) -> int:
+    """The guide's ``ismcts_iterations`` (an int, or a function of the player count)."""
+    suggested = getattr(guide, "ismcts_iterations", None)
+    if callable(suggested):
+        suggested = suggested(players)
+    if isinstance(suggested, int) and not isinstance(suggested, bool) and suggested > 0:
+        return suggested
+    return DEFAULT_ITERATIONS
+
+
+def _guide_class(game: AnyGame) -> type[Bot] | None:
+    """The game's heuristic bot class (``meeple.bots.heuristic.<game>``), if it has one."""
+    try:
+        module = importlib.import_module(f"meeple.bots.heuristic.{game.spec.name}")
+    except ImportError:
+        return None
+    cls = getattr(module, "HeuristicBot", None)
+    return cls if isinstance(cls, type) and issubclass(cls, Bot) else None
+
+
 def _evaluators(
-    game: AnyGame, spec: str | None, rng: random.Random
+    game: AnyGame, spec: str, guide: type[Bot] | None, rng: random.Random
 ) -> list[Callable[[object], float]]:
     """One ``position_value`` per seat, from the bot class ``spec`` names (or none)."""
-    if spec is None or spec == "none":
+    if spec == "none":
         return []
     if spec == "heuristic":
-        module_name, class_name = f"meeple.bots.heuristic.{game.spec.name}", "HeuristicBot"
-        try:
-            module = importlib.import_module(module_name)
-        except ImportError:
-            return []  # no heuristic bot for this game (yet): no evaluation
-        cls = getattr(module, class_name, None)
-        if not isinstance(cls, type) or not hasattr(cls, "position_value"):
-            return []
+        cls = guide
+        if cls is None or not hasattr(cls, "position_value"):
+            return []  # no evaluation for this game
     else:
         from meeple.bots.registry import bot_class, parse_bot_spec
 
@@ -308,27 +356,22 @@ def _evaluators(
     return evaluators
 
 
-def _rollout_bots(game: AnyGame, spec: str, rng: random.Random) -> list[Bot]:
-    """One bot per seat to play the rollouts (none: uniform random, the fast default)."""
-    if spec == "random":
+def _rollout_bots(
+    game: AnyGame, spec: str, guide: type[Bot] | None, rng: random.Random
+) -> list[Bot]:
+    """One bot per seat to play the rollouts (none: uniform random)."""
+    if spec == "random" or (spec == "heuristic" and guide is None):
         return []
+    if spec == "heuristic" and guide is not None:
+        return [guide(game, seat, random.Random(rng.random())) for seat in range(game.players)]
     from meeple.bots.registry import bot_class, parse_bot_spec
 
     parsed = parse_bot_spec(spec)
     cls = bot_class(parsed, game.spec.name)
-    return [
-        cls(game, seat, random.Random(rng.random()), **parsed.params)
-        for seat in range(game.players)
-    ]
-
-
-def _prior_bot(game: AnyGame, seat: int, rng: random.Random) -> Bot | None:
-    """The game's heuristic bot, whose choice the final selection favours (or none)."""
     try:
-        module = importlib.import_module(f"meeple.bots.heuristic.{game.spec.name}")
-    except ImportError:
-        return None
-    cls = getattr(module, "HeuristicBot", None)
-    if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        return None
-    return cls(game, seat, random.Random(rng.random()))
+        return [
+            cls(game, seat, random.Random(rng.random()), **parsed.params)
+            for seat in range(game.players)
+        ]
+    except TypeError as error:
+        raise InvalidOptionError(f"ismcts: rollout bot {spec!r}: {error}") from None

@@ -180,6 +180,8 @@ class HeuristicBot(Bot):
         return bonus
 
     # ------------------------------------------------------- evaluation (for ISMCTS)
+    ismcts_iterations = 500  # ISMCTS's default budget with this bot as its guide
+
     def position_value(self, view: object) -> float:
         """How well this seat stands, from its view: larger is better (ISMCTS's hook).
 
