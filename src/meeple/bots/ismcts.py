@@ -114,6 +114,7 @@ class ISMCTSBot(Bot):
         eval: str = "heuristic",
         prior: float | None = None,
         branch: bool = True,
+        paired: bool = False,
     ) -> None:
         super().__init__(game, seat, rng)
         _check_int("iterations", iterations, 1)
@@ -140,6 +141,7 @@ class ISMCTSBot(Bot):
         self.expand_after = expand
         self.tree_depth = tree if tree is not None else 1 << 30
         self.branch_on_seen_chance = bool(branch)
+        self.paired = bool(paired)
         self.evaluators = _evaluators(game, eval, guide, rng)
         self.rollout_bots = _rollout_bots(game, rollout, guide, rng)
         if depth is None:
@@ -182,20 +184,6 @@ class ISMCTSBot(Bot):
         """Run the budget from ``view``; the root's children hold each action's visits."""
         game = self.game
         rng = self.rng
-        seat = self.seat
-        players = game.players
-        current_player = game.current_player
-        legal_actions = game._legal_actions
-        apply_action = game._apply_action
-        sample_chance = game._sample_chance
-        apply_chance = game._apply_chance
-        outcome_visibility = game.outcome_visibility
-        exploration = self.exploration
-        branch = self.branch_on_seen_chance
-        tree_depth = self.tree_depth
-        expand_after = self.expand_after
-        log = math.log
-        sqrt = math.sqrt
         root = _Node()
         limit = self.iterations if self.iterations is not None else 1 << 60
         deadline = None if self.time_limit is None else clock.perf_counter() + self.time_limit
@@ -203,31 +191,76 @@ class ISMCTSBot(Bot):
         while done < limit:
             if deadline is not None and done and clock.perf_counter() >= deadline:
                 break
-            done += 1
             state = game.determinize(view, rng)
-            node = root
-            path: list[tuple[_Node, int]] = []
-            expanded = False
-            # Selection and expansion: follow the tree while every legal action is tried.
-            while not expanded:
-                actor = current_player(state)
-                if actor == TERMINAL:
+            if not self.paired:
+                done += 1
+                self._simulate(state, root, rng, None)
+                continue
+            # Paired: every root action from this sample, each with the same random
+            # numbers after it (the same draws, the same rollout choices where the
+            # paths agree), so that the actions are compared on equal terms.
+            seed = rng.getrandbits(64)
+            bot_states = [bot.rng.getstate() for bot in self.rollout_bots]
+            for action in game._legal_actions(state):
+                if done >= limit:
                     break
-                if actor == CHANCE:
-                    outcome = sample_chance(state, rng)
-                    visible = outcome_visibility(state, outcome)
-                    if branch and (visible is None or seat in visible):
-                        child = node.outcomes.get(outcome)
-                        if child is None:
-                            child = node.outcomes[outcome] = _Node()
-                        child.visits += 1  # passes through it, for the expansion rule
-                        node = child
-                    state = apply_chance(state, outcome)
-                    continue
-                if path and (len(path) >= tree_depth or node.visits < expand_after):
-                    break  # the tree grows here later (or never): the rollout takes over
-                legal = legal_actions(state)
-                children = node.children
+                done += 1
+                for bot, bot_state in zip(self.rollout_bots, bot_states, strict=True):
+                    bot.rng.setstate(bot_state)
+                self._simulate(state, root, random.Random(seed), action)
+        self.last_iterations = done
+        return root
+
+    def _simulate(
+        self, state: object, root: _Node, rng: random.Random, first: object | None
+    ) -> None:
+        """One simulation from a sampled root state: select, expand, roll out, back up.
+
+        ``first``: the root action to take (paired mode); None lets UCB choose.
+        """
+        game = self.game
+        seat = self.seat
+        current_player = game.current_player
+        legal_actions = game._legal_actions
+        apply_action = game._apply_action
+        sample_chance = game._sample_chance
+        apply_chance = game._apply_chance
+        exploration = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path: list[tuple[_Node, int]] = []
+        expanded = False
+        # Selection and expansion: follow the tree while every legal action is tried.
+        while not expanded:
+            actor = current_player(state)
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                outcome = sample_chance(state, rng)
+                visible = game.outcome_visibility(state, outcome)
+                if self.branch_on_seen_chance and (visible is None or seat in visible):
+                    child = node.outcomes.get(outcome)
+                    if child is None:
+                        child = node.outcomes[outcome] = _Node()
+                    child.visits += 1  # passes through it, for the expansion rule
+                    node = child
+                state = apply_chance(state, outcome)
+                continue
+            if path and (len(path) >= self.tree_depth or node.visits < self.expand_after):
+                break  # the tree grows here later (or never): the rollout takes over
+            legal = legal_actions(state)
+            children = node.children
+            if not path and first is not None:
+                for action in legal:
+                    if action != first and action in children:
+                        children[action].available += 1
+                action = first
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = _Node()
+                    expanded = True
+            else:
                 untried = []
                 for action in legal:
                     child = children.get(action)
@@ -253,36 +286,34 @@ class ISMCTSBot(Bot):
                         if score > best_score:
                             best_score, child, action = score, option, candidate
                     assert child is not None
-                path.append((child, actor))
-                node = child
-                state = apply_action(state, action)
-            # Rollout: at most ``depth`` steps of uniform random play (or of the rollout bots).
-            steps = self.depth
-            rollout_bots = self.rollout_bots
-            while steps > 0:
-                actor = current_player(state)
-                if actor == TERMINAL:
-                    break
-                if actor == CHANCE:
-                    state = apply_chance(state, sample_chance(state, rng))
+            path.append((child, actor))
+            node = child
+            state = apply_action(state, action)
+        # Rollout: at most ``depth`` steps by the rollout bots (or uniform random play).
+        steps = self.depth
+        rollout_bots = self.rollout_bots
+        while steps > 0:
+            actor = current_player(state)
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                state = apply_chance(state, sample_chance(state, rng))
+            else:
+                legal = legal_actions(state)
+                count = len(legal)
+                if count == 1:
+                    action = legal[0]
+                elif rollout_bots:
+                    action = rollout_bots[actor].choose(game.view(state, actor), legal)
                 else:
-                    legal = legal_actions(state)
-                    count = len(legal)
-                    if count == 1:
-                        action = legal[0]
-                    elif rollout_bots:
-                        action = rollout_bots[actor].choose(game.view(state, actor), legal)
-                    else:
-                        action = legal[int(rng.random() * count)]
-                    state = apply_action(state, action)
-                steps -= 1
-            shares = self._shares(state, players)
-            root.visits += 1
-            for child, actor in path:
-                child.visits += 1
-                child.reward += shares[actor]
-        self.last_iterations = done
-        return root
+                    action = legal[int(rng.random() * count)]
+                state = apply_action(state, action)
+            steps -= 1
+        shares = self._shares(state, game.players)
+        root.visits += 1
+        for child, actor in path:
+            child.visits += 1
+            child.reward += shares[actor]
 
     def _shares(self, state: object, players: int) -> Sequence[float]:
         """Each seat's share of the win: exact at the end, estimated at a cut."""
