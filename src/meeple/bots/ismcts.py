@@ -8,9 +8,11 @@ contract alone. Each iteration
 2. descends the tree of actions, choosing by UCB1 with *availability counts*: an action
    legal in only some determinizations is judged by how often it was available, not by
    how often its parent was visited (a subset-armed bandit);
-3. expands one untried action (a node other than the root grows children only once it
-   has been visited ``expand`` times), then plays a rollout of at most ``depth`` steps,
-   chance sampled from the bot's generator;
+3. expands one untried action, then plays a rollout of at most ``depth`` steps, chance
+   sampled from the bot's generator. Below the root a node grows only once visited
+   ``expand`` times, and then progressively (about the square root of its visits in
+   children), the rollout policy's choice first, so that thinly visited lines follow
+   the rollout policy rather than arbitrary moves;
 4. scores the end (each seat's share of the win) or, at the depth limit, the position's
    estimated win shares, and backs the score up the path, each action credited with its
    own actor's share.
@@ -268,10 +270,21 @@ class ISMCTSBot(Bot):
                         untried.append(action)
                     else:
                         child.available += 1
-                if untried:
-                    action = (
-                        untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                    )
+                # Progressive widening below the root: a node may hold about the square
+                # root of its visits in children, the rollout policy's choice first, so
+                # that a thinly visited line follows the rollout policy, not chance.
+                widen = bool(untried) and (
+                    not path
+                    or len(untried) == len(legal)
+                    or len(legal) - len(untried) < math.isqrt(node.visits)
+                )
+                if widen:
+                    action = untried[0]
+                    if path and self.rollout_bots and len(untried) == len(legal):
+                        choice = self.rollout_bots[actor].choose(game.view(state, actor), legal)
+                        action = choice if choice in untried else action
+                    elif len(untried) > 1:
+                        action = untried[rng.randrange(len(untried))]
                     child = children[action] = _Node()
                     expanded = True
                 else:
@@ -279,7 +292,9 @@ class ISMCTSBot(Bot):
                     child = None
                     action = legal[0]
                     for candidate in legal:
-                        option = children[candidate]
+                        option = children.get(candidate)
+                        if option is None or not option.visits:
+                            continue
                         score = option.reward / option.visits + exploration * sqrt(
                             log(option.available) / option.visits
                         )
