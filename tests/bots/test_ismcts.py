@@ -358,3 +358,13 @@ def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> 
     nim = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
     assert nim.iterations == 300 and not nim.rollout_bots and not nim.evaluators
     assert nim.depth == 400 and nim.prior == 0.0
+
+
+def test_paired_mode_tries_every_root_action_on_each_sample() -> None:
+    game, state = _phase10_decision(8, Stage.PLAY)
+    seat = game.current_player(state)
+    legal = game.legal_actions(state)
+    bot = ISMCTSBot(game, seat, random.Random(3), iterations=len(legal) * 3, depth=6, paired=True)
+    root = bot.search(game.view(state, seat))
+    assert sorted(child.visits for child in root.children.values()) == [3] * len(legal)
+    assert bot.choose(game.view(state, seat), legal) in legal

@@ -8,9 +8,11 @@ contract alone. Each iteration
 2. descends the tree of actions, choosing by UCB1 with *availability counts*: an action
    legal in only some determinizations is judged by how often it was available, not by
    how often its parent was visited (a subset-armed bandit);
-3. expands one untried action (a node other than the root grows children only once it
-   has been visited ``expand`` times), then plays a rollout of at most ``depth`` steps,
-   chance sampled from the bot's generator;
+3. expands one untried action, then plays a rollout of at most ``depth`` steps, chance
+   sampled from the bot's generator. Below the root a node grows only once visited
+   ``expand`` times, and then progressively (about the square root of its visits in
+   children), the rollout policy's choice first, so that thinly visited lines follow
+   the rollout policy rather than arbitrary moves;
 4. scores the end (each seat's share of the win) or, at the depth limit, the position's
    estimated win shares, and backs the score up the path, each action credited with its
    own actor's share.
@@ -114,6 +116,7 @@ class ISMCTSBot(Bot):
         eval: str = "heuristic",
         prior: float | None = None,
         branch: bool = True,
+        paired: bool = False,
     ) -> None:
         super().__init__(game, seat, rng)
         _check_int("iterations", iterations, 1)
@@ -140,6 +143,7 @@ class ISMCTSBot(Bot):
         self.expand_after = expand
         self.tree_depth = tree if tree is not None else 1 << 30
         self.branch_on_seen_chance = bool(branch)
+        self.paired = bool(paired)
         self.evaluators = _evaluators(game, eval, guide, rng)
         self.rollout_bots = _rollout_bots(game, rollout, guide, rng)
         if depth is None:
@@ -182,20 +186,6 @@ class ISMCTSBot(Bot):
         """Run the budget from ``view``; the root's children hold each action's visits."""
         game = self.game
         rng = self.rng
-        seat = self.seat
-        players = game.players
-        current_player = game.current_player
-        legal_actions = game._legal_actions
-        apply_action = game._apply_action
-        sample_chance = game._sample_chance
-        apply_chance = game._apply_chance
-        outcome_visibility = game.outcome_visibility
-        exploration = self.exploration
-        branch = self.branch_on_seen_chance
-        tree_depth = self.tree_depth
-        expand_after = self.expand_after
-        log = math.log
-        sqrt = math.sqrt
         root = _Node()
         limit = self.iterations if self.iterations is not None else 1 << 60
         deadline = None if self.time_limit is None else clock.perf_counter() + self.time_limit
@@ -203,31 +193,76 @@ class ISMCTSBot(Bot):
         while done < limit:
             if deadline is not None and done and clock.perf_counter() >= deadline:
                 break
-            done += 1
             state = game.determinize(view, rng)
-            node = root
-            path: list[tuple[_Node, int]] = []
-            expanded = False
-            # Selection and expansion: follow the tree while every legal action is tried.
-            while not expanded:
-                actor = current_player(state)
-                if actor == TERMINAL:
+            if not self.paired:
+                done += 1
+                self._simulate(state, root, rng, None)
+                continue
+            # Paired: every root action from this sample, each with the same random
+            # numbers after it (the same draws, the same rollout choices where the
+            # paths agree), so that the actions are compared on equal terms.
+            seed = rng.getrandbits(64)
+            bot_states = [bot.rng.getstate() for bot in self.rollout_bots]
+            for action in game._legal_actions(state):
+                if done >= limit:
                     break
-                if actor == CHANCE:
-                    outcome = sample_chance(state, rng)
-                    visible = outcome_visibility(state, outcome)
-                    if branch and (visible is None or seat in visible):
-                        child = node.outcomes.get(outcome)
-                        if child is None:
-                            child = node.outcomes[outcome] = _Node()
-                        child.visits += 1  # passes through it, for the expansion rule
-                        node = child
-                    state = apply_chance(state, outcome)
-                    continue
-                if path and (len(path) >= tree_depth or node.visits < expand_after):
-                    break  # the tree grows here later (or never): the rollout takes over
-                legal = legal_actions(state)
-                children = node.children
+                done += 1
+                for bot, bot_state in zip(self.rollout_bots, bot_states, strict=True):
+                    bot.rng.setstate(bot_state)
+                self._simulate(state, root, random.Random(seed), action)
+        self.last_iterations = done
+        return root
+
+    def _simulate(
+        self, state: object, root: _Node, rng: random.Random, first: object | None
+    ) -> None:
+        """One simulation from a sampled root state: select, expand, roll out, back up.
+
+        ``first``: the root action to take (paired mode); None lets UCB choose.
+        """
+        game = self.game
+        seat = self.seat
+        current_player = game.current_player
+        legal_actions = game._legal_actions
+        apply_action = game._apply_action
+        sample_chance = game._sample_chance
+        apply_chance = game._apply_chance
+        exploration = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path: list[tuple[_Node, int]] = []
+        expanded = False
+        # Selection and expansion: follow the tree while every legal action is tried.
+        while not expanded:
+            actor = current_player(state)
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                outcome = sample_chance(state, rng)
+                visible = game.outcome_visibility(state, outcome)
+                if self.branch_on_seen_chance and (visible is None or seat in visible):
+                    child = node.outcomes.get(outcome)
+                    if child is None:
+                        child = node.outcomes[outcome] = _Node()
+                    child.visits += 1  # passes through it, for the expansion rule
+                    node = child
+                state = apply_chance(state, outcome)
+                continue
+            if path and (len(path) >= self.tree_depth or node.visits < self.expand_after):
+                break  # the tree grows here later (or never): the rollout takes over
+            legal = legal_actions(state)
+            children = node.children
+            if not path and first is not None:
+                for action in legal:
+                    if action != first and action in children:
+                        children[action].available += 1
+                action = first
+                child = children.get(action)
+                if child is None:
+                    child = children[action] = _Node()
+                    expanded = True
+            else:
                 untried = []
                 for action in legal:
                     child = children.get(action)
@@ -235,10 +270,21 @@ class ISMCTSBot(Bot):
                         untried.append(action)
                     else:
                         child.available += 1
-                if untried:
-                    action = (
-                        untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
-                    )
+                # Progressive widening below the root: a node may hold about the square
+                # root of its visits in children, the rollout policy's choice first, so
+                # that a thinly visited line follows the rollout policy, not chance.
+                widen = bool(untried) and (
+                    not path
+                    or len(untried) == len(legal)
+                    or len(legal) - len(untried) < math.isqrt(node.visits)
+                )
+                if widen:
+                    action = untried[0]
+                    if path and self.rollout_bots and len(untried) == len(legal):
+                        choice = self.rollout_bots[actor].choose(game.view(state, actor), legal)
+                        action = choice if choice in untried else action
+                    elif len(untried) > 1:
+                        action = untried[rng.randrange(len(untried))]
                     child = children[action] = _Node()
                     expanded = True
                 else:
@@ -246,43 +292,43 @@ class ISMCTSBot(Bot):
                     child = None
                     action = legal[0]
                     for candidate in legal:
-                        option = children[candidate]
+                        option = children.get(candidate)
+                        if option is None or not option.visits:
+                            continue
                         score = option.reward / option.visits + exploration * sqrt(
                             log(option.available) / option.visits
                         )
                         if score > best_score:
                             best_score, child, action = score, option, candidate
                     assert child is not None
-                path.append((child, actor))
-                node = child
-                state = apply_action(state, action)
-            # Rollout: at most ``depth`` steps of uniform random play (or of the rollout bots).
-            steps = self.depth
-            rollout_bots = self.rollout_bots
-            while steps > 0:
-                actor = current_player(state)
-                if actor == TERMINAL:
-                    break
-                if actor == CHANCE:
-                    state = apply_chance(state, sample_chance(state, rng))
+            path.append((child, actor))
+            node = child
+            state = apply_action(state, action)
+        # Rollout: at most ``depth`` steps by the rollout bots (or uniform random play).
+        steps = self.depth
+        rollout_bots = self.rollout_bots
+        while steps > 0:
+            actor = current_player(state)
+            if actor == TERMINAL:
+                break
+            if actor == CHANCE:
+                state = apply_chance(state, sample_chance(state, rng))
+            else:
+                legal = legal_actions(state)
+                count = len(legal)
+                if count == 1:
+                    action = legal[0]
+                elif rollout_bots:
+                    action = rollout_bots[actor].choose(game.view(state, actor), legal)
                 else:
-                    legal = legal_actions(state)
-                    count = len(legal)
-                    if count == 1:
-                        action = legal[0]
-                    elif rollout_bots:
-                        action = rollout_bots[actor].choose(game.view(state, actor), legal)
-                    else:
-                        action = legal[int(rng.random() * count)]
-                    state = apply_action(state, action)
-                steps -= 1
-            shares = self._shares(state, players)
-            root.visits += 1
-            for child, actor in path:
-                child.visits += 1
-                child.reward += shares[actor]
-        self.last_iterations = done
-        return root
+                    action = legal[int(rng.random() * count)]
+                state = apply_action(state, action)
+            steps -= 1
+        shares = self._shares(state, game.players)
+        root.visits += 1
+        for child, actor in path:
+            child.visits += 1
+            child.reward += shares[actor]
 
     def _shares(self, state: object, players: int) -> Sequence[float]:
         """Each seat's share of the win: exact at the end, estimated at a cut."""
