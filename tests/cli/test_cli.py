@@ -118,45 +118,23 @@ def test_simulate_gives_the_same_table_with_one_or_two_jobs(tmp_path: Path) -> N
     assert len(list(tmp_path.glob("*.jsonl"))) == 6
 
 
+def saved_record(folder: Path) -> Path:
+    """The record of one heuristic 2-player Phase 10 game, saved by `meeple simulate`."""
+    args = ["simulate", "phase10", "-n", "1", "--players", "2", "--bots", "heuristic"]
+    runner.invoke(app, [*args, "--records", str(folder)])
+    (record,) = folder.glob("*.jsonl")
+    return record
+
+
 def test_replay_steps_through_a_saved_record(tmp_path: Path) -> None:
-    runner.invoke(
-        app,
-        [
-            "simulate",
-            "phase10",
-            "-n",
-            "1",
-            "--players",
-            "2",
-            "--bots",
-            "heuristic",
-            "--records",
-            str(tmp_path),
-        ],
-    )
-    (record,) = tmp_path.glob("*.jsonl")
+    record = saved_record(tmp_path)
     result = runner.invoke(app, ["replay", str(record), "--no-step"])
     assert result.exit_code == 0, result.output
     assert "seat 0" in result.output and "Winners: seat" in result.output
 
 
 def test_replay_refuses_a_truncated_record(tmp_path: Path) -> None:
-    runner.invoke(
-        app,
-        [
-            "simulate",
-            "phase10",
-            "-n",
-            "1",
-            "--players",
-            "2",
-            "--bots",
-            "heuristic",
-            "--records",
-            str(tmp_path),
-        ],
-    )
-    (record,) = tmp_path.glob("*.jsonl")
+    record = saved_record(tmp_path)
     lines = record.read_text().splitlines()
     record.write_text("\n".join(lines[:-3]) + "\n")
     result = runner.invoke(app, ["replay", str(record), "--no-step"])

@@ -8,28 +8,15 @@ from rich.console import Console
 from meeple.bots.heuristic.cmyk import HeuristicBot
 from meeple.bots.registry import make_bot
 from meeple.cli.render.cmyk import render_view
-from meeple.engine.protocol import CHANCE, TERMINAL
+from meeple.engine.protocol import CHANCE
 from meeple.games.cmyk.actions import Draw
 from meeple.games.cmyk.rules import CmykGame
 from meeple.games.cmyk.state import CmykState
 from meeple.sim.match import play_match
 from support.cmyk import cards, make_state
+from support.playouts import random_states
 
 GOLDEN = Path(__file__).parent / "golden" / "cmyk-seed7.txt"
-
-
-def random_states(game: CmykGame, seed: int, count: int) -> list[CmykState]:
-    rng = random.Random(seed)
-    state = game.initial_state()
-    states = []
-    while game.current_player(state) != TERMINAL and len(states) < count:
-        states.append(state)
-        if game.current_player(state) == CHANCE:
-            state = game.apply_chance(state, game.sample_chance(state, rng))
-        else:
-            legal = game.legal_actions(state)
-            state = game.apply_action(state, legal[rng.randrange(len(legal))])
-    return states
 
 
 # ----------------------------------------------------------------------------- views

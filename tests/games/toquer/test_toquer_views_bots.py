@@ -9,28 +9,15 @@ from rich.console import Console
 from meeple.bots.heuristic.toquer import HeuristicBot
 from meeple.bots.registry import make_bot
 from meeple.cli.render.toquer import render_view
-from meeple.engine.protocol import CHANCE, TERMINAL
+from meeple.engine.protocol import CHANCE
 from meeple.games.toquer import ToquerGame
 from meeple.games.toquer.actions import ToquerAction
 from meeple.games.toquer.state import Phase, ToquerState
 from meeple.sim.match import play_match
+from support.playouts import random_states
 from support.toquer import DOWN4, act, draw, make_game, slot, table
 
 GOLDEN = Path(__file__).parent / "golden" / "toquer-4p-seed7.txt"
-
-
-def random_states(game: ToquerGame, seed: int, count: int) -> list[ToquerState]:
-    rng = random.Random(seed)
-    state = game.initial_state()
-    states = []
-    while game.current_player(state) != TERMINAL and len(states) < count:
-        states.append(state)
-        if game.current_player(state) == CHANCE:
-            state = game.apply_chance(state, game.sample_chance(state, rng))
-        else:
-            legal = game.legal_actions(state)
-            state = game.apply_action(state, legal[rng.randrange(len(legal))])
-    return states
 
 
 # ----------------------------------------------------------------------------- views
