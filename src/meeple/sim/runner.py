@@ -70,10 +70,12 @@ def make_jobs(
     games: int,
     seed: int,
     records_dir: str | None = None,
+    seating: Callable[[int, int, int], tuple[int, ...]] = rotated_seats,
 ) -> Iterator[GameJob]:
+    """The games of a run: ``seating(entrants, players, index)`` seats each one."""
     frozen_options = tuple(sorted(options.items(), key=lambda item: item[0]))
     for index in range(games):
-        seats = rotated_seats(len(bot_specs), players, index)
+        seats = seating(len(bot_specs), players, index)
         yield GameJob(
             index=index,
             game=game,

@@ -16,9 +16,8 @@ from dataclasses import dataclass, field
 
 from meeple.engine.options import OptionValue
 from meeple.engine.registry import game_class
-from meeple.engine.rng import derive_seed
 from meeple.sim.ratings import RatingTable
-from meeple.sim.runner import GameJob, GameSummary, run_jobs
+from meeple.sim.runner import GameJob, GameSummary, make_jobs, run_jobs
 from meeple.sim.simulate import entrant_labels
 from meeple.sim.stats import EntrantStats, RunningMean, wilson_interval
 
@@ -66,18 +65,8 @@ def make_tournament_jobs(
     games: int,
     seed: int,
 ) -> Iterator[GameJob]:
-    frozen_options = tuple(sorted(options.items(), key=lambda item: item[0]))
-    for index in range(games):
-        seats = tournament_seats(len(bot_specs), players, index)
-        yield GameJob(
-            index=index,
-            game=game,
-            players=players,
-            options=frozen_options,
-            seats=seats,
-            bot_specs=tuple(bot_specs[e] for e in seats),
-            seed=derive_seed(seed, "game", index),
-        )
+    """The runner's jobs, seated by :func:`tournament_seats`."""
+    return make_jobs(game, players, options, bot_specs, games, seed, seating=tournament_seats)
 
 
 @dataclass(slots=True)
