@@ -1,5 +1,6 @@
 """Unit tests of the server's pure parts: clocks, redaction, the fast encoder, frames."""
 
+import gc
 import random
 
 import pytest
@@ -9,7 +10,7 @@ from meeple.engine.registry import game_class, game_names
 from meeple.server import fastjson
 from meeple.server.clocks import ClockSpec, charge, remaining_ms, seconds_until_expiry
 from meeple.server.outbound import ErrorOut, outgoing, redact
-from meeple.server.tables import LogEntry
+from meeple.server.tables import Log, LogEntry
 from meeple.server.ws import FrameError, TokenBucket, parse_frame
 
 
@@ -31,14 +32,14 @@ def test_time_bank_is_charged_and_gets_the_increment_only_in_time() -> None:
     assert seconds_until_expiry(ClockSpec(), None, 0) is None
 
 
-def entry(visibility: frozenset[int] | None, seat: int = 1) -> LogEntry:
+def entry(visibility: tuple[int, ...] | None, seat: int = 1) -> LogEntry:
     return LogEntry(7, seat, {"type": "Draw", "card": 12}, "draw 12", visibility, "human")
 
 
 def test_redaction_follows_visibility() -> None:
     public = redact(entry(None), None)
     assert public["visible"] and public["action"] == {"type": "Draw", "card": 12}
-    private = entry(frozenset({1}))
+    private = entry((1,))
     assert redact(private, 1)["text"] == "draw 12"
     for seat in (0, 2, None):
         hidden = redact(private, seat)
@@ -51,8 +52,26 @@ def test_redaction_follows_visibility() -> None:
             "by": "human",
             "action": None,
         }
-    chance = redact(entry(frozenset(), seat=-1), 1)
+    chance = redact(entry((), seat=-1), 1)
     assert chance["kind"] == "chance" and chance["seat"] is None and chance["outcome"] is None
+
+
+def test_a_log_reads_back_its_steps_and_grows_the_collectors_work_by_nothing() -> None:
+    """A long game's log must not lengthen every collection pause of the server."""
+    log = Log()
+    steps = [entry((1,))._replace(number=i) for i in range(50)]
+    steps[3] = steps[3]._replace(seat=-1, visibility=None, text=None, by="chance")
+    log.extend(steps)
+    assert len(log) == 50 and list(log) == steps and log[3] == steps[3] and log[-1] == steps[-1]
+    assert log[48:] == steps[48:] and log[:0] == []
+    with pytest.raises(IndexError, match="step 50 is not in a log of 50 steps"):
+        log[50]
+    with pytest.raises(ValueError, match="step 7 logged as step 50"):
+        log.append(entry(None))
+    gc.collect()
+    columns = [column for column in gc.get_referents(log) if isinstance(column, list)]
+    assert len(columns) == 5
+    assert [item for item in gc.get_referents(*columns) if gc.is_tracked(item)] == []
 
 
 def test_error_messages_carry_code_and_version() -> None:

@@ -145,7 +145,7 @@ def redact(entry: LogEntry, seat: int | None) -> dict[str, JSON]:
     visible = entry.visibility is None or (seat is not None and seat in entry.visibility)
     chance = entry.seat == CHANCE
     event: dict[str, JSON] = {
-        "index": entry.index,
+        "index": entry.number,
         "kind": "chance" if chance else "action",
         "seat": None if chance else entry.seat,
         "visible": visible,

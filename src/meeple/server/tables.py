@@ -7,8 +7,10 @@ stores the plan, and only then commits it to memory with :meth:`TableRuntime.com
 
 import random
 import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import NamedTuple, overload
 
 from meeple.engine.codec import JSON
 from meeple.engine.errors import IllegalActionError, InvalidActionError, RecordError
@@ -21,16 +23,19 @@ AnyGame = Game[object, object, object, object]
 MAX_CHANCE_CHAIN = 10_000
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """A step with what redaction needs, computed once from the state it was taken in."""
 
-    index: int
+    number: int  # the step's index in the game
     seat: int  # CHANCE (-1) for a chance outcome
     data: JSON
     text: str | None  # the action in notation (None for chance outcomes)
-    visibility: frozenset[int] | None  # None: everyone; else the seats that may see it
+    visibility: tuple[int, ...] | None  # None: everyone; else the seats that may see it
     by: str  # human, bot, substitute, fallback, chance
+
+
+def _seats(visibility: frozenset[int] | None) -> tuple[int, ...] | None:
+    return None if visibility is None else tuple(sorted(visibility))
 
 
 def action_entry(
@@ -43,7 +48,7 @@ def action_entry(
         if fastjson.uses_default_codec(game)
         else game.encode_action(action),
         game.format_action(before, action),
-        game.action_visibility(before, action),
+        _seats(game.action_visibility(before, action)),
         by,
     )
 
@@ -56,9 +61,64 @@ def chance_entry(game: AnyGame, before: object, index: int, outcome: object) -> 
         if fastjson.uses_default_codec(game)
         else game.encode_outcome(outcome),
         None,
-        game.outcome_visibility(before, outcome),
+        _seats(game.outcome_visibility(before, outcome)),
         "chance",
     )
+
+
+class Log(Sequence[LogEntry]):
+    """A table's steps, stored by column: a few lists per table however long its game.
+
+    One object per step would leave the garbage collector more to walk with every move
+    (full collections walk everything alive, and a server holds hundreds of long games);
+    the columns hold only values it stops tracking (numbers, strings, plain tuples and
+    dicts of them), and entries are rebuilt when read.
+    """
+
+    __slots__ = ("_by", "_data", "_seats", "_texts", "_visibility")
+
+    def __init__(self) -> None:
+        self._seats: list[int] = []
+        self._data: list[JSON] = []
+        self._texts: list[str | None] = []
+        self._visibility: list[tuple[int, ...] | None] = []
+        self._by: list[str] = []
+
+    def append(self, entry: LogEntry) -> None:
+        if entry.number != len(self._seats):
+            raise ValueError(f"step {entry.number} logged as step {len(self._seats)}")
+        self._seats.append(entry.seat)
+        self._data.append(entry.data)
+        self._texts.append(entry.text)
+        self._visibility.append(entry.visibility)
+        self._by.append(entry.by)
+
+    def extend(self, entries: Iterable[LogEntry]) -> None:
+        for entry in entries:
+            self.append(entry)
+
+    def __len__(self) -> int:
+        return len(self._seats)
+
+    @overload
+    def __getitem__(self, index: int) -> LogEntry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[LogEntry]: ...
+
+    def __getitem__(self, index: int | slice) -> LogEntry | list[LogEntry]:
+        if isinstance(index, slice):
+            return [self._entry(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(f"step {index} is not in a log of {len(self)} steps")
+        return self._entry(index)
+
+    def _entry(self, i: int) -> LogEntry:
+        return LogEntry(
+            i, self._seats[i], self._data[i], self._texts[i], self._visibility[i], self._by[i]
+        )
 
 
 @dataclass(slots=True)
@@ -132,7 +192,7 @@ class TableRuntime:
         ]
         self.state: object = game.initial_state()
         self.version = 0
-        self.log: list[LogEntry] = []
+        self.log = Log()
         self.turn_started = now
         # Per-version caches of what every message repeats (views are per seat).
         self._cache_version = -1

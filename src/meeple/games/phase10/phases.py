@@ -55,8 +55,11 @@ STANDARD_PHASE_TEXTS = (
 _GROUP_PATTERN = re.compile(r"(set|run|colou?r)(\d+)")
 
 
+@lru_cache(maxsize=256)
 def parse_phase(text: str) -> Phase:
-    """A phase from text such as ``set3+run4`` or ``colour7``; ValueError says what is wrong."""
+    """A phase from text such as ``set3+run4`` or ``colour7``; ValueError says what is wrong.
+
+    (Cached: phases are immutable, and every game of a configuration shares them.)"""
     groups = []
     for part in text.replace(" ", "").lower().split("+"):
         match = _GROUP_PATTERN.fullmatch(part)

@@ -4,6 +4,8 @@ Everything works on the flat ``positions`` tuple and on bitmasks over cells, wit
 board's precomputed tables, because this is the hot path of every playout.
 """
 
+from functools import cache
+
 from meeple.games.toc.actions import Enter, Move, Swap, TocAction
 from meeple.games.toc.board import RESERVE, Board, Option
 from meeple.games.toc.cards import FOUR, JACK, KING, PARTEUX, RANKS, SEVEN, forward_steps
@@ -417,3 +419,9 @@ class Mover:
             if cell >= 0 and bit[cell] & mask:
                 armed |= 1 << pawn
         return armed
+
+
+@cache
+def make_mover(config: Config, board: Board) -> Mover:
+    """One shared Mover per configuration, so that its interned actions are shared too."""
+    return Mover(config, board)

@@ -31,7 +31,7 @@ from meeple.games.toc.cards import (
     sorted_insert,
 )
 from meeple.games.toc.config import SPEC, make_config
-from meeple.games.toc.moves import PAWNS_PER_SEAT, Mover
+from meeple.games.toc.moves import PAWNS_PER_SEAT, make_mover
 from meeple.games.toc.state import (
     DEAL,
     DRAW,
@@ -45,6 +45,13 @@ from meeple.games.toc.state import (
 from meeple.games.toc.view import TocView
 
 DEAL_SIZES_544 = (5, 4, 4)
+
+
+# Interned actions, shared by every game (like the Mover and the Board: a server holding
+# many tables keeps one set of these, not one per table, for the collector to walk).
+_DISCARDS = {rank: Discard(rank) for rank in range(1, 15)}
+_GIVES = {rank: Give(rank) for rank in range(1, 15)}
+_DRAWS = {rank: Draw(rank) for rank in range(1, 15)}
 
 
 class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
@@ -67,11 +74,8 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
             c.shortcut_length,
             c.shortcut_may_skip_entry,
         )
-        self.mover = Mover(c, self.board)
+        self.mover = make_mover(c, self.board)
         self.refill = c.deal_mode == "refill"
-        self._discards = {rank: Discard(rank) for rank in range(1, 15)}
-        self._gives = {rank: Give(rank) for rank in range(1, 15)}
-        self._draws = {rank: Draw(rank) for rank in range(1, 15)}
 
     # ------------------------------------------------------------------ setup
     def initial_state(self) -> TocState:
@@ -114,7 +118,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
         seat = state.turn
         hand = state.hands[seat]
         if state.phase == EXCHANGE:
-            return tuple(self._gives[rank] for rank in sorted(set(hand)))
+            return tuple(_GIVES[rank] for rank in sorted(set(hand)))
         pending = state.pending
         if pending is not None:
             return tuple(
@@ -131,7 +135,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
         if plays:
             return tuple(plays)
         # Forced play: no card has a legal use, so one card is discarded (seed).
-        return tuple(self._discards[rank] for rank in sorted(set(hand)))
+        return tuple(_DISCARDS[rank] for rank in sorted(set(hand)))
 
     def _apply_action(self, state: TocState, action: TocAction) -> TocState:
         if isinstance(action, Give):
@@ -266,12 +270,12 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
     def _sample_chance(self, state: TocState, rng: random.Random) -> TocOutcome:
         if state.phase == DRAW:
             if state.talon_order:
-                return self._draws[state.talon_order[0]]
+                return _DRAWS[state.talon_order[0]]
             talon = state.talon
             pick = rng.randrange(sum(talon))
             for index, count in enumerate(talon):
                 if pick < count:
-                    return self._draws[index + 1]
+                    return _DRAWS[index + 1]
                 pick -= count
             raise AssertionError("talon counts are inconsistent")
         pool = [rank for rank, count in enumerate(self._deal_pool(state), 1) for _ in range(count)]
@@ -303,10 +307,10 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
         if state.phase != DRAW:
             return None
         if state.talon_order:
-            return ((self._draws[state.talon_order[0]], 1.0),)
+            return ((_DRAWS[state.talon_order[0]], 1.0),)
         total = sum(state.talon)
         return tuple(
-            (self._draws[rank], count / total) for rank, count in enumerate(state.talon, 1) if count
+            (_DRAWS[rank], count / total) for rank, count in enumerate(state.talon, 1) if count
         )
 
     def _apply_chance(self, state: TocState, outcome: TocOutcome) -> TocState:
