@@ -55,9 +55,24 @@ class Episode:
     def resolve_chance(self, state: object) -> object:
         """``state`` after every chance outcome due now, drawn from the chance stream."""
         game = self.game
+        # (the game's own hooks: an outcome it samples is possible by construction)
         while game.current_player(state) == CHANCE:
-            state = game.apply_chance(state, game.sample_chance(state, self.chance))
+            state = game._apply_chance(state, game._sample_chance(state, self.chance))
         return state
+
+    def play(self, seat: int, index: int) -> None:
+        """Action ``index`` of ``seat``, the seat to act, then the chance that follows.
+
+        A legal index (one of ``encoder.legal_indices``, which the action mask shows)
+        stands for a legal action by construction, so it goes to the game's hook without
+        a second check; any other raises the engine's ``IllegalActionError``."""
+        game, state = self.game, self.state
+        move = self.encoder.index_action(seat, index)
+        if index in self.encoder.legal_indices(state):
+            self.state = self.resolve_chance(game._apply_action(state, move))
+        else:
+            game.apply_action(state, move)  # raises, saying why
+            raise AssertionError(f"index {index} is missing from the legal indices")
 
     def describe(self) -> str:
         """A plain text picture of the episode: the spectator's view and the legal moves."""

@@ -135,8 +135,8 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
         and move on: the next agent, or the end with the game's returns as rewards."""
         episode = self.episode
         game = self.game
-        move = self.encoder.index_action(self.agent_name_mapping[agent], index)
-        state = episode.state = episode.resolve_chance(game.apply_action(episode.state, move))
+        episode.play(self.agent_name_mapping[agent], index)
+        state = episode.state
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         actor = game.current_player(state)

@@ -137,8 +137,7 @@ class MeepleGymEnv(gymnasium.Env[ObservationDict, np.int64]):
             info = self._info(observation)
             info["illegal_action"] = True
             return observation, float(self.illegal_reward or 0.0), True, False, info
-        move = self.encoder.index_action(seat, index)
-        episode.state = episode.resolve_chance(self.game.apply_action(episode.state, move))
+        episode.play(seat, index)
         self.steps += 1
         self._play_bots()
         terminated = self.game.current_player(episode.state) == TERMINAL

@@ -169,7 +169,11 @@ class Encoder(ABC, Generic[S, A, V]):
         values: list[tuple[int, float]] = []
         blocks: list[tuple[int, list[float]]] = []
         self._fill(view, seat, ones, values, blocks)
-        observation = np.bincount(ones, minlength=self.observation_size).astype(np.float32)
+        if len(set(ones)) == len(ones):  # (the usual case, and quicker than counting)
+            observation = np.zeros(self.observation_size, dtype=np.float32)
+            observation[ones] = 1.0
+        else:
+            observation = np.bincount(ones, minlength=self.observation_size).astype(np.float32)
         for index, number in values:
             observation[index] = number
         for start, run in blocks:

@@ -66,16 +66,34 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self.knocking = game.players >= 3  # seed: knocking needs three players or more
         super().__init__(game)  # type: ignore[arg-type]
         g = self.geometry
-        # Lookup tables for the vectorised slot entries (see _slot_block).
-        self._face_of_byte = np.full(256, 2, dtype=np.intp)
+        # The slot entries are rows of a small table, one per slot code: 0 face down,
+        # 1 empty, 2 + i face up with the deck's i-th value, and a last, all-zero row for
+        # "no knocker's frame". A view's codes come from two lookups (face, value).
+        values = len(self.values)
+        self._blank = 2 + values
+        self._row_of_code = np.zeros((self._blank + 1, self.slot_width), dtype=np.float32)
+        self._row_of_code[0, FACE_INDEX[DOWN]] = 1.0
+        self._row_of_code[1, FACE_INDEX[EMPTY]] = 1.0
+        for value, number in self.value_index.items():
+            row = self._row_of_code[2 + number]
+            row[FACE_INDEX[UP]] = 1.0
+            row[3 + number] = 1.0
+            row[self.slot_width - 1] = value
+        self._face_of_byte = np.full(256, FACE_INDEX[EMPTY], dtype=np.intp)
         for face, number in FACE_INDEX.items():
             self._face_of_byte[ord(face)] = number
-        self._value_of_card = np.zeros(self.high_value - self.low_value + 1, dtype=np.intp)
+        # (a view shows 0 for a face-down or empty slot's value: 0 is in range too)
+        self._card_offset = min(self.low_value, 0)
+        spread = max(self.high_value, 0) - self._card_offset + 1
+        self._code_of = np.empty((len(FACE_INDEX), spread), dtype=np.intp)  # [face, value]
+        self._code_of[FACE_INDEX[DOWN]] = 0
+        self._code_of[FACE_INDEX[EMPTY]] = 1
+        self._code_of[FACE_INDEX[UP]] = self._blank  # (no card has a value outside the deck)
         for value, number in self.value_index.items():
-            self._value_of_card[value - self.low_value] = number
+            self._code_of[FACE_INDEX[UP], value - self._card_offset] = 2 + number
         # The three slot fields lie in a row (my_frame, knocker_frame, table): per
-        # observing seat and knocker (-1: none), the matrix row of each of their entries,
-        # row ``slots`` being all zeros (no knocker's frame).
+        # observing seat and knocker (-1: none), the slot of each of their entries, slot
+        # ``slots`` standing for the blank row (no knocker's frame).
         assert self.o_knocker_frame == self.o_frame + self.positions * self.slot_width
         assert self.o_table == self.o_knocker_frame + self.positions * self.slot_width
         blank = np.full(self.positions, g.slots, dtype=np.intp)
@@ -93,7 +111,9 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             ]
             for seat in range(self.players)
         ]
-        self._memo: tuple[str, tuple[int, ...], npt.NDArray[np.float32]] | None = None
+        self._slot_entries = self._rows[0][0].size * self.slot_width
+        self._memo: tuple[str, tuple[int, ...], npt.NDArray[np.intp]] | None = None
+        self._discard_memo: tuple[tuple[int, ...], list[float]] | None = None
         # Tables for the hot path (``_indices``), checked against the bijection by tests:
         # per action type, per position (or triple, or seat offset), the index.
         self._by_position: dict[type, list[int]] = {}
@@ -308,8 +328,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             values.append((self.o_stock, view.stock_size / self.deck_size))
         if view.discard:
             ones.append(self.o_top + index[view.discard[-1]])
-            base = self.o_discards
-            ones.extend([base + index[card] for card in view.discard])
+            blocks.append((self.o_discards, self._discard_counts(view.discard)))
         if view.drawn is not None:
             ones.append(self.o_drawn + index[view.drawn])
         if view.from_stock:
@@ -336,31 +355,43 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         for winner in view.winners:
             ones.append(self.o_winners + (winner - seat) % n)
 
+    def _discard_counts(self, discard: tuple[int, ...]) -> list[float]:
+        """The cards of each value in the pile (kept while the pile is unchanged)."""
+        memo = self._discard_memo
+        if memo is not None and memo[0] == discard:
+            return memo[1]
+        counts = [0.0] * len(self.values)
+        index = self.value_index
+        for card in discard:
+            counts[index[card]] += 1.0
+        self._discard_memo = (discard, counts)
+        return counts
+
     def _finish(self, view: ToquerView, observation: Observation) -> None:
-        """The slot entries (my frame, the knocker's, the whole table): rows of one
-        per-slot matrix, gathered in the observer's order."""
+        """The slot entries (my frame, the knocker's, the whole table): rows of the code
+        table, gathered straight into the observation in the observer's order."""
         seat = view.seat
         assert seat is not None
-        matrix = self._slot_matrix(view)
-        rows = self._rows[seat][view.knocker]  # (knocker -1: the last entry)
+        codes = self._slot_codes(view)
+        slots = codes[self._rows[seat][view.knocker]]  # (knocker -1: the last entry)
         start = self.o_frame
-        observation[start : start + rows.size * self.slot_width] = matrix[rows].ravel()
+        target = observation[start : start + self._slot_entries].reshape(-1, self.slot_width)
+        np.take(self._row_of_code, slots, axis=0, out=target)
 
-    def _slot_matrix(self, view: ToquerView) -> npt.NDArray[np.float32]:
-        """One row per slot: face one-hot, face-up value one-hot, value. The same for
-        every seat (face-up values are public), so kept while the table is unchanged."""
+    def _slot_codes(self, view: ToquerView) -> npt.NDArray[np.intp]:
+        """Each slot's code, then the blank code. The same for every seat (face-up values
+        are public), so kept while the table is unchanged."""
         memo = self._memo
         if memo is not None and memo[0] == view.faces and memo[1] == view.cards:
             return memo[2]
         faces = self._face_of_byte[np.frombuffer(view.faces.encode("ascii"), dtype=np.uint8)]
         cards = np.array(view.cards, dtype=np.intp)
-        up = np.flatnonzero(faces == 1)
-        matrix = np.zeros((faces.size + 1, self.slot_width), dtype=np.float32)
-        matrix[np.arange(faces.size), faces] = 1.0  # (the extra last row stays 0)
-        matrix[up, 3 + self._value_of_card[cards[up] - self.low_value]] = 1.0
-        matrix[up, self.slot_width - 1] = cards[up]
-        self._memo = (view.faces, view.cards, matrix)
-        return matrix
+        cards -= self._card_offset
+        codes = np.empty(faces.size + 1, dtype=np.intp)
+        codes[:-1] = self._code_of[faces, cards]
+        codes[-1] = self._blank
+        self._memo = (view.faces, view.cards, codes)
+        return codes
 
 
 ENCODER = ToquerEncoder
