@@ -9,7 +9,6 @@ was face down, and each knock decision until every eligible seat has decided.
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from operator import mul
 
 from meeple.engine.values import constructor
@@ -59,15 +58,24 @@ class ToquerView:
     round_turns: int  # turns played in this round
 
 
-@lru_cache(maxsize=1 << 12)
 def face_up_cards(cards: tuple[int, ...], faces: str) -> tuple[int, ...]:
-    """The values everyone sees: face-down and empty slots read 0 (cached, since the
-    layout changes at most a slot or two per step and views are asked for often)."""
-    return tuple(map(mul, cards, faces.encode("ascii").translate(_FACE_UP_AS_ONE)))
+    """The values everyone sees: face-down and empty slots read 0.
+
+    The last answer is kept, keyed by the identity of the (immutable) arguments: the
+    layout changes at most a slot or two per step, a state shares it with the next one
+    until then, and views of one state are asked for again and again."""
+    global _last_face_up
+    last = _last_face_up
+    if last[0] is cards and last[1] is faces:
+        return last[2]
+    up = tuple(map(mul, cards, faces.encode("ascii").translate(_FACE_UP_AS_ONE)))
+    _last_face_up = (cards, faces, up)  # (one assignment: readers see a whole entry)
+    return up
 
 
 # Face-up slots as 1, the others as 0, for ``face_up_cards``'s product.
 _FACE_UP_AS_ONE = bytes(int(chr(code) == UP) for code in range(256))
+_last_face_up: tuple[tuple[int, ...], str, tuple[int, ...]] = ((), "", ())
 
 
 _new_view = constructor(ToquerView)

@@ -114,6 +114,8 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._slot_entries = self._rows[0][0].size * self.slot_width
         self._memo: tuple[str, tuple[int, ...], npt.NDArray[np.intp]] | None = None
         self._discard_memo: tuple[tuple[int, ...], list[float]] | None = None
+        self._vote_memo: dict[tuple[str, int], list[int]] = {}
+        self._score_memo: tuple[tuple[int, ...], dict[int, list[float]]] = ((), {})
         # Tables for the hot path (``_indices``), checked against the bijection by tests:
         # per action type, per position (or triple, or seat offset), the index.
         self._by_position: dict[type, list[int]] = {}
@@ -337,9 +339,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             ones.append(self.o_held + index[view.held])
         if view.held_hidden:
             ones.append(self.o_held_hidden)
-        votes = view.votes
-        for r in range(n):
-            ones.append(self.o_votes + r * len(VOTES) + VOTE_INDEX[votes[(seat + r) % n]])
+        ones.extend(self._vote_entries(view.votes, seat))
         if view.taken_slot >= 0:
             ones.append(self.o_taken_slot + (view.taken_slot - shift) % slots)
         if view.taken is not None:
@@ -350,10 +350,34 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             ones.append(self.o_ender + (view.ender - seat) % n)
         for other in view.last_turns:
             ones.append(self.o_last_turns + (other - seat) % n)
-        scores = view.scores[seat:] + view.scores[:seat]
-        blocks.append((self.o_scores, [score / (abs(score) + SCORE_SCALE) for score in scores]))
+        blocks.append((self.o_scores, self._squashed_scores(view.scores, seat)))
         for winner in view.winners:
             ones.append(self.o_winners + (winner - seat) % n)
+
+    def _vote_entries(self, votes: str, seat: int) -> list[int]:
+        """The one-hot entries of the votes, seat by seat from ``seat`` (kept: few differ)."""
+        key = (votes, seat)
+        entries = self._vote_memo.get(key)
+        if entries is None:
+            if len(self._vote_memo) >= 4096:
+                self._vote_memo.clear()
+            n = self.players
+            entries = self._vote_memo[key] = [
+                self.o_votes + r * len(VOTES) + VOTE_INDEX[votes[(seat + r) % n]]
+                for r in range(n)
+            ]
+        return entries
+
+    def _squashed_scores(self, scores: tuple[int, ...], seat: int) -> list[float]:
+        """The totals from ``seat`` on, squashed (kept: they change once a round)."""
+        memo = self._score_memo
+        if memo[0] != scores:
+            memo = self._score_memo = (scores, {})
+        squashed = memo[1].get(seat)
+        if squashed is None:
+            rotated = scores[seat:] + scores[:seat]
+            squashed = memo[1][seat] = [s / (abs(s) + SCORE_SCALE) for s in rotated]
+        return squashed
 
     def _discard_counts(self, discard: tuple[int, ...]) -> list[float]:
         """The cards of each value in the pile (kept while the pile is unchanged)."""
