@@ -16,6 +16,7 @@ from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, GameSpec,
 from meeple.engine.registry import load_game
 from meeple.engine.rng import stream
 from meeple.games.phase10.actions import DrawStock, TakeDiscard
+from meeple.games.phase10.cards import SKIP
 from meeple.games.phase10.state import Stage
 
 AnyGame = Game[object, object, object, object]
@@ -268,7 +269,8 @@ def test_ismcts_never_depends_on_the_cards_it_cannot_see() -> None:
         hidden = game.redeal_hidden(state, seat, random.Random(redeal))
         assert game.view(hidden, seat) == game.view(state, seat)
         random.seed(redeal)  # the global generator must not matter either
-        bot = make_bot("ismcts:iterations=60,depth=10", game, seat, stream(9, "seat", seat))
+        spec = "ismcts:iterations=60,depth=10,settle=false"  # (search even a settled choice)
+        bot = make_bot(spec, game, seat, stream(9, "seat", seat))
         choices.add(bot.choose(game.view(hidden, seat), game.legal_actions(hidden)))
     assert len(choices) == 1
 
@@ -289,7 +291,7 @@ def test_the_tree_branches_on_the_card_it_draws_itself_only() -> None:
 def test_a_time_budget_ends_the_search() -> None:
     game, state = _phase10_decision(5, Stage.PLAY)
     seat = game.current_player(state)
-    bot = ISMCTSBot(game, seat, random.Random(1), time=0.05)
+    bot = ISMCTSBot(game, seat, random.Random(1), time=0.05, settle=False)
     assert bot.choose(game.view(state, seat), game.legal_actions(state)) in game.legal_actions(
         state
     )
@@ -368,3 +370,35 @@ def test_paired_mode_tries_every_root_action_on_each_sample() -> None:
     root = bot.search(game.view(state, seat))
     assert sorted(child.visits for child in root.children.values()) == [3] * len(legal)
     assert bot.choose(game.view(state, seat), legal) in legal
+
+
+def test_settled_decisions_follow_the_guide_and_the_rest_are_searched() -> None:
+    from meeple.bots.heuristic.phase10 import HeuristicBot
+    from meeple.games.phase10.actions import Discard
+
+    game = load_game("phase10", 2)
+    rng = random.Random(4)
+    state = game.initial_state()
+    seen = Counter[str]()
+    while seen["searched"] < 3 or seen["settled"] < 3:
+        actor = game.current_player(state)
+        assert actor != TERMINAL
+        if actor == CHANCE:
+            state = game.apply_chance(state, game.sample_chance(state, rng))
+            continue
+        view, legal = game.view(state, actor), game.legal_actions(state)
+        guide = HeuristicBot(game, actor, random.Random(0)).choose(view, legal)
+        if len(legal) > 1:
+            bot = ISMCTSBot(game, actor, random.Random(1), iterations=12, depth=4)
+            choice = bot.choose(view, legal)
+            assert choice in legal
+            if isinstance(guide, Discard) and guide.card != SKIP:
+                assert bot.last_iterations == 12
+                seen["searched"] += 1
+            else:  # drawing, laying down, placing, hitting, a Skip: the guide's choice
+                assert bot.last_iterations == 0 and choice == guide
+                seen["settled"] += 1
+                unsettled = ISMCTSBot(game, actor, random.Random(1), iterations=12, settle=False)
+                unsettled.choose(view, legal)
+                assert unsettled.last_iterations == 12
+        state = game.apply_action(state, legal[rng.randrange(len(legal))])

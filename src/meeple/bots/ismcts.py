@@ -35,6 +35,11 @@ search itself knows no game):
   it the cut scores every seat equally and rollouts run longer;
 - the final choice favours the guide's own choice by ``prior`` (in win share), so that
   the search leaves it only on evidence;
+- decisions the guide calls settled are not searched: its optional method
+  ``settled(self, view, legal) -> action | None`` names the action when the choice needs
+  no search (laying down a phase, placing and hitting cards), at the root and inside the
+  tree alike (a settled step is part of the transition, not a tree level), so the budget
+  goes to the decisions that matter;
 - the default budget comes from the guide's optional class attribute
   ``ismcts_iterations`` (an int, or a static method of the player count: its game's
   rollouts and evaluations cost more or less), else 300.
@@ -50,7 +55,8 @@ Parameters (spec ``ismcts:iterations=2000,c=0.7``): ``iterations``, ``time`` (se
 the cut), ``expand`` (visits before a node grows), ``tree`` (maximum tree depth),
 ``rollout`` (``heuristic`` or ``random``, or any bot spec), ``eval`` (``heuristic``,
 ``none``, or a ``module:Class`` bot spec with ``position_value``), ``prior``, ``branch``
-(branch on seen chance outcomes).
+(branch on seen chance outcomes), ``settle`` (follow the guide's settled choices),
+``paired`` (every root action on each sample, with common random numbers).
 """
 
 import importlib
@@ -72,6 +78,15 @@ DEFAULT_EXPAND = 10
 DEFAULT_PRIOR = 0.03
 DEPTH_WITH_EVALUATION = 12
 DEPTH_WITHOUT_EVALUATION = 400
+
+
+@runtime_checkable
+class Settler(Protocol):
+    """What ISMCTS needs from a bot to skip the decisions that need no search."""
+
+    def settled(self, view: object, legal: tuple[object, ...]) -> object | None:
+        """The action to take without searching, or None: search this decision."""
+        ...
 
 
 @runtime_checkable
@@ -117,6 +132,7 @@ class ISMCTSBot(Bot):
         prior: float | None = None,
         branch: bool = True,
         paired: bool = False,
+        settle: bool = True,
     ) -> None:
         super().__init__(game, seat, rng)
         _check_int("iterations", iterations, 1)
@@ -157,6 +173,13 @@ class ISMCTSBot(Bot):
             if guide is not None and self.prior > 0
             else None
         )
+        # One guide per seat whose settled choices are followed (none: search everything).
+        self.settlers: list[Callable[[object, tuple[object, ...]], object | None]] = []
+        if settle and guide is not None and hasattr(guide, "settled"):
+            for each in range(game.players):
+                bot = guide(game, each, random.Random(rng.random()))
+                assert isinstance(bot, Settler)
+                self.settlers.append(bot.settled)
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
 
     # ------------------------------------------------------------------------ search
@@ -164,6 +187,11 @@ class ISMCTSBot(Bot):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        if self.settlers:
+            settled = self.settlers[self.seat](view, legal)
+            if settled is not None:
+                self.last_iterations = 0
+                return settled
         root = self.search(view)
         favourite = None
         if self.prior_bot is not None:
@@ -228,6 +256,7 @@ class ISMCTSBot(Bot):
         sample_chance = game._sample_chance
         apply_chance = game._apply_chance
         exploration = self.exploration
+        settlers = self.settlers
         log = math.log
         sqrt = math.sqrt
         node = root
@@ -252,6 +281,11 @@ class ISMCTSBot(Bot):
             if path and (len(path) >= self.tree_depth or node.visits < self.expand_after):
                 break  # the tree grows here later (or never): the rollout takes over
             legal = legal_actions(state)
+            if settlers and path:  # (the root decision is never settled here)
+                settled = settlers[actor](game.view(state, actor), legal)
+                if settled is not None:
+                    state = apply_action(state, settled)
+                    continue
             children = node.children
             if not path and first is not None:
                 for action in legal:

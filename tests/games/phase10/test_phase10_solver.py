@@ -1,18 +1,23 @@
 """The fast phase checks agree with the general solver on every hand hypothesis tries."""
 
+import itertools
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from meeple.games.phase10.phases import (
     STANDARD_PHASE_TEXTS,
     _can_make,
+    _choices,
+    _missing,
     _solve,
     _supply,
     empty_partials,
     parse_phase,
 )
 
-PHASES = [parse_phase(text) for text in STANDARD_PHASE_TEXTS] + [parse_phase("set4")]
+CUSTOM = ("set4", "set2+set2+set2+set2", "run3+run3+set2", "colour4+colour3")
+PHASES = [parse_phase(text) for text in (*STANDARD_PHASE_TEXTS, *CUSTOM)]
 hands = st.lists(st.integers(min_value=0, max_value=49), min_size=0, max_size=12)
 
 
@@ -26,3 +31,27 @@ def test_fast_checks_agree_with_the_general_solver(
     supply, wilds = _supply(tuple(hand), by_colour)
     expected = _solve(list(supply), wilds, empty_partials(phase), per_group)
     assert _can_make.__wrapped__(tuple(supply), wilds, phase, per_group) == expected
+
+
+def missing_by_every_keying(hand: tuple[int, ...], phase: tuple[object, ...]) -> int:
+    """The definition: the fewest cards short over every way to key every group."""
+    groups = empty_partials(phase)  # type: ignore[arg-type]
+    supply, wilds = _supply(hand, groups[0].kind.name == "COLOUR")
+    best = sum(g.size for g in groups)
+    for keying in itertools.product(*[_choices(g, supply) for g in groups]):
+        total: dict[int, int] = {}
+        for _, demand in keying:
+            for value, need in demand.items():
+                total[value] = total.get(value, 0) + need
+        short = sum(max(0, need - supply[v]) for v, need in total.items())
+        best = min(best, max(0, short - wilds))
+    return best
+
+
+@settings(max_examples=600, deadline=None)
+@given(hand=hands, index=st.integers(0, len(PHASES) - 1))
+def test_the_pruned_search_for_missing_cards_finds_the_fewest(hand: list[int], index: int) -> None:
+    phase = PHASES[index]
+    supply, wilds = _supply(tuple(hand), phase[0].kind.name == "COLOUR")
+    expected = missing_by_every_keying(tuple(hand), phase)
+    assert _missing.__wrapped__(tuple(supply), wilds, phase) == expected

@@ -82,6 +82,15 @@ class HeuristicBot(Bot):
         )
         return (progress, feeds, -points(code))
 
+    # --------------------------------------------------------------- ISMCTS's hooks
+    def settled(self, view: object, legal: tuple[object, ...]) -> object | None:
+        """Every choice but which card to discard follows these rules unsearched: the
+        draw, laying down at once, placing and hitting, aiming a Skip."""
+        choice = self.choose(view, legal)
+        if isinstance(choice, Discard) and choice.card != SKIP:
+            return None
+        return choice
+
     # ------------------------------------------------------- evaluation (for ISMCTS)
     ismcts_iterations = 100  # ISMCTS's default budget with this bot as its guide
 

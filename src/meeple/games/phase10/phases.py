@@ -210,20 +210,53 @@ def _naturals_ok(
 
 def missing_cards(hand: tuple[int, ...], phase: Phase) -> int:
     """How many more cards ``hand`` needs to make ``phase`` (0: it can), a measure of
-    progress for bots (the natural-card rule is ignored here)."""
-    groups = empty_partials(phase)
-    by_colour = groups[0].kind == GroupKind.COLOUR
-    supply, wilds = _supply(hand, by_colour)
-    best = sum(g.size for g in groups)
-    for combination in itertools.product(*[_choices(g, supply) for g in groups]):
-        total: dict[int, int] = {}
-        for _, demand in combination:
-            for value, need in demand.items():
-                total[value] = total.get(value, 0) + need
-        short = sum(max(0, need - supply[v]) for v, need in total.items()) - wilds
-        best = min(best, max(0, short))
-        if best == 0:
-            break
+    progress for bots (the natural-card rule is ignored here). Cached by what matters,
+    as ``can_make_phase`` is: the counts per number or colour, and the Wilds."""
+    supply, wilds = _supply(hand, phase[0].kind == GroupKind.COLOUR)
+    return _missing(tuple(supply), wilds, phase)
+
+
+@lru_cache(maxsize=1 << 16)
+def _missing(counts: tuple[int, ...], wilds: int, phase: Phase) -> int:
+    """The fewest cards short over every way to key the groups, by branch and bound:
+    each group's ways are tried from its own smallest shortfall up, and a branch stops
+    once its shortfall so far plus the smallest of each group still to key cannot beat
+    the best found (demands add up, so shortfalls only grow when groups share a value)."""
+    supply = list(counts)
+    ways: list[list[tuple[int, dict[int, int]]]] = []
+    for group in empty_partials(phase):
+        own = [
+            (sum(max(0, need - supply[v]) for v, need in demand.items()), demand)
+            for _, demand in _choices(group, supply)
+        ]
+        own.sort(key=lambda way: way[0])
+        ways.append(own)
+    floors = [0] * (len(ways) + 1)  # the smallest shortfall of the groups from i on
+    for i in range(len(ways) - 1, -1, -1):
+        floors[i] = floors[i + 1] + ways[i][0][0]
+    best = sum(g.size for g in phase)
+    total: dict[int, int] = {}
+
+    def key_from(i: int, short: int) -> None:
+        nonlocal best
+        if i == len(ways):
+            best = min(best, max(0, short - wilds))
+            return
+        for alone, demand in ways[i]:
+            if short + alone + floors[i + 1] - wilds >= best:
+                return  # (sorted: the later ways fall short by as much or more)
+            added = 0
+            for v, need in demand.items():
+                before = total.get(v, 0)
+                total[v] = before + need
+                added += max(0, before + need - supply[v]) - max(0, before - supply[v])
+            key_from(i + 1, short + added)
+            for v, need in demand.items():
+                total[v] -= need
+            if best == 0:
+                return
+
+    key_from(0, 0)
     return best
 
 
