@@ -402,3 +402,31 @@ def test_settled_decisions_follow_the_guide_and_the_rest_are_searched() -> None:
                 unsettled.choose(view, legal)
                 assert unsettled.last_iterations == 12
         state = game.apply_action(state, legal[rng.randrange(len(legal))])
+
+
+def test_the_guides_choice_stands_unless_another_beats_it_with_confidence() -> None:
+    from meeple.bots.ismcts import _Node
+
+    bot = ISMCTSBot(Nim(), 0, random.Random(0), confidence=2.0, prior=0.0)  # type: ignore[arg-type]
+
+    def node(rewards: list[float]) -> _Node:
+        made = _Node()
+        made.visits = len(rewards)
+        made.reward = sum(rewards)
+        made.squares = sum(r * r for r in rewards)
+        return made
+
+    legal = (Take(1), Take(2), Take(3))
+    root = _Node()
+    root.children[Take(1)] = node([0.0, 1.0] * 5)  # the guide's: 0.5, widely spread
+    root.children[Take(2)] = node([0.0, 1.0, 1.0] * 3)  # 0.67: noise at these counts
+    assert bot._confident_choice(root, legal, Take(1)) == Take(1)
+    root.children[Take(3)] = node([0.9, 1.0] * 10)  # 0.95, steady: evidence
+    assert bot._confident_choice(root, legal, Take(1)) == Take(3)
+    root.children[Take(1)] = node([0.5])  # one visit: no test possible, the guide stands
+    assert bot._confident_choice(root, legal, Take(1)) == Take(1)
+    with pytest.raises(InvalidOptionError, match="confidence"):
+        ISMCTSBot(Nim(), 0, random.Random(0), confidence="high")  # type: ignore[arg-type]
+    phase10 = make_bot("ismcts", load_game("phase10", 2), 0, random.Random(0))
+    assert isinstance(phase10, ISMCTSBot) and phase10.confidence == 2.0
+    assert ISMCTSBot(Nim(), 0, random.Random(0)).confidence == 0.0  # type: ignore[arg-type]

@@ -34,7 +34,10 @@ search itself knows no game):
   view; larger is better), asked of every seat and normalised into win shares. Without
   it the cut scores every seat equally and rollouts run longer;
 - the final choice favours the guide's own choice by ``prior`` (in win share), so that
-  the search leaves it only on evidence;
+  the search leaves it only on evidence; with ``confidence`` (z, from the guide's
+  optional ``ismcts_confidence``) it leaves it only for an action whose mean is higher
+  by ``prior`` plus z standard errors of the difference (a few visits per action, as in
+  a Phase 10 discard among eleven cards, would otherwise pick the luckiest);
 - decisions the guide calls settled are not searched: its optional method
   ``settled(self, view, legal) -> action | None`` names the action when the choice needs
   no search (laying down a phase, placing and hitting cards), at the root and inside the
@@ -55,7 +58,7 @@ Parameters (spec ``ismcts:iterations=2000,c=0.7``): ``iterations``, ``time`` (se
 the cut), ``expand`` (visits before a node grows), ``tree`` (maximum tree depth),
 ``rollout`` (``heuristic`` or ``random``, or any bot spec), ``eval`` (``heuristic``,
 ``none``, or a ``module:Class`` bot spec with ``position_value``), ``prior``, ``branch``
-(branch on seen chance outcomes), ``settle`` (follow the guide's settled choices),
+(branch on seen chance outcomes), ``confidence``, ``settle`` (follow the guide's settled choices),
 ``paired`` (every root action on each sample, with common random numbers).
 """
 
@@ -101,7 +104,7 @@ class PositionEvaluator(Protocol):
 class _Node:
     """One tree node: the statistics of the action (or seen outcome) that leads here."""
 
-    __slots__ = ("available", "children", "outcomes", "reward", "visits")
+    __slots__ = ("available", "children", "outcomes", "reward", "squares", "visits")
 
     def __init__(self) -> None:
         self.children: dict[object, _Node] = {}
@@ -109,6 +112,7 @@ class _Node:
         self.visits = 0
         self.available = 1
         self.reward = 0.0
+        self.squares = 0.0  # the sum of the squared rewards (for the confidence test)
 
 
 class ISMCTSBot(Bot):
@@ -130,6 +134,7 @@ class ISMCTSBot(Bot):
         rollout: str = "heuristic",
         eval: str = "heuristic",
         prior: float | None = None,
+        confidence: float | None = None,
         branch: bool = True,
         paired: bool = False,
         settle: bool = True,
@@ -168,6 +173,11 @@ class ISMCTSBot(Bot):
         if prior is None:
             prior = DEFAULT_PRIOR if guide is not None else 0.0
         self.prior = float(prior)
+        if confidence is None:
+            confidence = _suggested_confidence(guide)
+        if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
+            raise InvalidOptionError(f"ismcts: confidence must be a number, not {confidence!r}")
+        self.confidence = float(confidence)
         self.prior_bot = (
             guide(game, seat, random.Random(rng.random()))
             if guide is not None and self.prior > 0
@@ -196,6 +206,8 @@ class ISMCTSBot(Bot):
         favourite = None
         if self.prior_bot is not None:
             favourite = self.prior_bot.choose(view, legal)
+        if self.confidence > 0 and favourite is not None:
+            return self._confident_choice(root, legal, favourite)
         most = max((child.visits for child in root.children.values()), default=0)
         best = None
         best_score = -1.0
@@ -209,6 +221,27 @@ class ISMCTSBot(Bot):
             if score > best_score:
                 best, best_score = action, score
         return legal[0] if best is None else best
+
+    def _confident_choice(
+        self, root: _Node, legal: tuple[object, ...], favourite: object
+    ) -> object:
+        """The guide's choice, unless another action beats it by ``prior`` plus
+        ``confidence`` standard errors of the difference of their mean win shares: many
+        actions with a few visits each would otherwise win on noise alone."""
+        base = root.children.get(favourite)
+        if base is None or base.visits < 2:
+            return favourite
+        base_mean, base_error = _mean_and_error(base)
+        best, best_mean = favourite, base_mean
+        for action in legal:
+            child = root.children.get(action)
+            if action == favourite or child is None or child.visits < 2:
+                continue
+            mean, error = _mean_and_error(child)
+            margin = self.prior + self.confidence * math.sqrt(error + base_error)
+            if mean - base_mean > margin and mean > best_mean:
+                best, best_mean = action, mean
+        return best
 
     def search(self, view: object) -> _Node:
         """Run the budget from ``view``; the root's children hold each action's visits."""
@@ -362,7 +395,9 @@ class ISMCTSBot(Bot):
         root.visits += 1
         for child, actor in path:
             child.visits += 1
-            child.reward += shares[actor]
+            share = shares[actor]
+            child.reward += share
+            child.squares += share * share
 
     def _shares(self, state: object, players: int) -> Sequence[float]:
         """Each seat's share of the win: exact at the end, estimated at a cut."""
@@ -383,6 +418,22 @@ class ISMCTSBot(Bot):
         if total <= 0.0:
             return [1.0 / players] * players
         return [value / total for value in values]
+
+
+def _mean_and_error(node: _Node) -> tuple[float, float]:
+    """A node's mean reward and the squared standard error of that mean."""
+    n = node.visits
+    mean = node.reward / n
+    variance = max(0.0, node.squares / n - mean * mean) * n / (n - 1)
+    return mean, variance / n
+
+
+def _suggested_confidence(guide: type[Bot] | None) -> float:
+    """The guide's ``ismcts_confidence`` (standard errors; 0: off), else 0."""
+    suggested = getattr(guide, "ismcts_confidence", 0.0)
+    if isinstance(suggested, (int, float)) and not isinstance(suggested, bool) and suggested > 0:
+        return float(suggested)
+    return 0.0
 
 
 def _check_int(label: str, value: object, minimum: int) -> None:

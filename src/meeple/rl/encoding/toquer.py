@@ -363,8 +363,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
                 self._vote_memo.clear()
             n = self.players
             entries = self._vote_memo[key] = [
-                self.o_votes + r * len(VOTES) + VOTE_INDEX[votes[(seat + r) % n]]
-                for r in range(n)
+                self.o_votes + r * len(VOTES) + VOTE_INDEX[votes[(seat + r) % n]] for r in range(n)
             ]
         return entries
 
