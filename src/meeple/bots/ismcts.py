@@ -150,7 +150,7 @@ class ISMCTSBot(Bot):
             raise InvalidOptionError(
                 f"ismcts: time must be a positive number of seconds, not {time!r}"
             )
-        for label, number in (("c", c), ("prior", prior)):
+        for label, number in (("c", c), ("prior", prior), ("confidence", confidence)):
             if number is not None and (
                 isinstance(number, bool) or not isinstance(number, (int, float))
             ):
@@ -175,8 +175,6 @@ class ISMCTSBot(Bot):
         self.prior = float(prior)
         if confidence is None:
             confidence = _suggested_confidence(guide)
-        if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
-            raise InvalidOptionError(f"ismcts: confidence must be a number, not {confidence!r}")
         self.confidence = float(confidence)
         self.prior_bot = (
             guide(game, seat, random.Random(rng.random()))
