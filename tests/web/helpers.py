@@ -12,8 +12,51 @@ def version(page: Page) -> int:
     return int(value) if value else -1
 
 
-def wait_my_turn(page: Page, timeout: float = 30_000) -> None:
-    page.wait_for_selector('.board[data-my-turn="true"]', timeout=timeout)
+PAGE_STATE = """
+() => {
+  const page = window.__meeple;
+  const board = document.querySelector('.board');
+  const state = page && page.state;
+  return {
+    connection: page && page.connection,
+    sending: page && page.sending,
+    error: page && page.error,
+    chosen: board && board.dataset.chosen,
+    my_turn: board && board.dataset.myTurn,
+    seat: page && page.mySeat,
+    status: state && state.status,
+    version: state && state.version,
+    to_act: state && state.to_act,
+    legal: state && state.legal ? state.legal.length : null,
+  };
+}
+"""
+
+
+def page_state(page: Page) -> dict[str, object]:
+    """What the page shows of its table, for a failing test's message."""
+    state: dict[str, object] = page.evaluate(PAGE_STATE)
+    return state
+
+
+def wait_my_turn(page: Page, timeout: float = 30_000) -> bool:
+    """Wait until this page may act (True) or its game has ended (False); a wait that
+    runs out fails with what the page showed at that moment."""
+    try:
+        page.wait_for_function(
+            """() => {
+                const board = document.querySelector('.board');
+                const state = window.__meeple && window.__meeple.state;
+                return (board && board.dataset.myTurn === 'true')
+                    || (state && state.status === 'finished');
+            }""",
+            timeout=timeout,
+        )
+    except PlaywrightTimeout as error:
+        raise AssertionError(
+            f"not this page's turn for {timeout / 1000:g} s: {page_state(page)}"
+        ) from error
+    return page.get_attribute(".board", "data-my-turn") == "true"
 
 
 def point(page: Page, selector: str) -> None:
