@@ -149,3 +149,30 @@ def test_an_action_outside_the_space_is_reported_not_guessed() -> None:
         encoder.action_index(0, "not an action")
     with pytest.raises(IndexError):
         encoder.index_action(0, encoder.num_actions)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_observations_do_not_depend_on_what_was_observed_before(
+    config: tuple[str, int, dict[str, object]],
+) -> None:
+    """The encoders keep what they computed last (the table's slot block, seat entries,
+    counts): the same views observed in another order by a fresh encoder give the same
+    arrays, and an encoder that skips counting repeated entries never lists one twice."""
+    game = make(config)
+    encoder = encoder_for(game)
+    views = [
+        game.view(state, seat)
+        for state in decision_states(game, seed=6, every=2, limit=150)
+        for seat in range(game.players)
+    ]
+    in_order = [encoder.observe(view) for view in views]
+    shuffled = list(range(len(views)))
+    random.Random(7).shuffle(shuffled)
+    fresh = encoder_for(game)
+    for position in shuffled:
+        assert np.array_equal(fresh.observe(views[position]), in_order[position]), position
+    if encoder.distinct_ones:
+        for view in views:
+            ones: list[int] = []
+            encoder._fill(view, view.seat, ones, [], [])  # type: ignore[attr-defined]
+            assert len(ones) == len(set(ones))

@@ -66,13 +66,20 @@ class Episode:
         A legal index (one of ``encoder.legal_indices``, which the action mask shows)
         stands for a legal action by construction, so it goes to the game's hook without
         a second check; any other raises the engine's ``IllegalActionError``."""
-        game, state = self.game, self.state
-        move = self.encoder.index_action(seat, index)
-        if index in self.encoder.legal_indices(state):
-            self.state = self.resolve_chance(game._apply_action(state, move))
+        if index in self.encoder.legal_indices(self.state):
+            self.play_legal(seat, index)
         else:
-            game.apply_action(state, move)  # raises, saying why
+            self.game.apply_action(self.state, self.encoder.index_action(seat, index))  # raises
             raise AssertionError(f"index {index} is missing from the legal indices")
+
+    def play_legal(self, seat: int, index: int) -> None:
+        """``play`` for an index the caller has found in ``encoder.legal_indices``."""
+        game = self.game
+        state = game._apply_action(self.state, self.encoder.index_action(seat, index))
+        # (the game's own hooks: an outcome it samples is possible by construction)
+        while game.current_player(state) == CHANCE:
+            state = game._apply_chance(state, game._sample_chance(state, self.chance))
+        self.state = state
 
     def describe(self) -> str:
         """A plain text picture of the episode: the spectator's view and the legal moves."""

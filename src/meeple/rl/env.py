@@ -130,12 +130,16 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
             )
         self._play(agent, index)
 
-    def _play(self, agent: str, index: int) -> None:
-        """Apply action ``index`` of ``agent`` (to act, index in range), resolve chance,
-        and move on: the next agent, or the end with the game's returns as rewards."""
+    def _play(self, agent: str, index: int, *, legal: bool = False) -> None:
+        """Apply action ``index`` of ``agent`` (to act, index in range; ``legal``: known
+        to be one of the legal indices), resolve chance, and move on: the next agent, or
+        the end with the game's returns as rewards."""
         episode = self.episode
         game = self.game
-        episode.play(self.agent_name_mapping[agent], index)
+        if legal:
+            episode.play_legal(self.agent_name_mapping[agent], index)
+        else:
+            episode.play(self.agent_name_mapping[agent], index)
         state = episode.state
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
@@ -286,7 +290,7 @@ class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
         index = int(action)
         encoder = raw.encoder
         if index in encoder.legal_indices(raw.episode.state):
-            raw._play(agent, index)
+            raw._play(agent, index, legal=True)
             return
         if not 0 <= index < encoder.num_actions:
             raise InvalidActionError(

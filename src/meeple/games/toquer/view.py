@@ -9,6 +9,7 @@ was face down, and each knock decision until every eligible seat has decided.
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from operator import mul
 
 from meeple.engine.values import constructor
@@ -81,13 +82,20 @@ _last_face_up: tuple[tuple[int, ...], str, tuple[int, ...]] = ((), "", ())
 _new_view = constructor(ToquerView)
 
 
+@lru_cache(maxsize=4096)
+def hidden_votes(votes: str, seat: int | None) -> str:
+    """The knock decisions ``seat`` may see while they are made: its own, and of the
+    others only whether they have decided (kept: a table has few vote strings)."""
+    return "".join(
+        HIDDEN_VOTE if v in (KNOCKED, PASSED) and s != seat else v for s, v in enumerate(votes)
+    )
+
+
 def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerView:
     cards = face_up_cards(state.cards, state.faces)
     votes = state.votes
     if state.phase is Phase.KNOCK:  # decisions stay secret until all are in
-        votes = "".join(
-            HIDDEN_VOTE if v in (KNOCKED, PASSED) and s != seat else v for s, v in enumerate(votes)
-        )
+        votes = hidden_votes(votes, seat)
     held = state.held if not state.held_hidden or seat == state.knocker else None
     return _new_view(
         seat,

@@ -11,7 +11,6 @@ See the "Reinforcement learning" section of games/toquer/README.md.
 from itertools import combinations
 
 import numpy as np
-import numpy.typing as npt
 
 from meeple.games.toquer.actions import (
     Clear,
@@ -53,6 +52,8 @@ SCORE_SCALE = 100.0  # scores (which may be negative) are squashed as s / (|s| +
 class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
     """Action space and observation of a configured Toquer game."""
 
+    distinct_ones = True  # every entry of ``ones`` is in a field of its own (tested)
+
     def __init__(self, game: ToquerGame) -> None:
         self.geometry = game.geometry
         self.values = game.deck.values
@@ -91,30 +92,31 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._code_of[FACE_INDEX[UP]] = self._blank  # (no card has a value outside the deck)
         for value, number in self.value_index.items():
             self._code_of[FACE_INDEX[UP], value - self._card_offset] = 2 + number
-        # The three slot fields lie in a row (my_frame, knocker_frame, table): per
-        # observing seat and knocker (-1: none), the slot of each of their entries, slot
-        # ``slots`` standing for the blank row (no knocker's frame).
-        assert self.o_knocker_frame == self.o_frame + self.positions * self.slot_width
-        assert self.o_table == self.o_knocker_frame + self.positions * self.slot_width
-        blank = np.full(self.positions, g.slots, dtype=np.intp)
+        # The slot entries of one table state, for every seat at once, are rows of one
+        # block: the slots twice over (so that any seat's table, slots from its own on,
+        # is one run of it), then each seat's frame, then a blank frame. A seat's three
+        # slot fields are then three runs of the block, copied; the block is made again
+        # only when the table changes (knock answers, draws and votes leave it as it was).
         frames = [np.array(frame, dtype=np.intp) for frame in g.frames]
-        self._rows = [
-            [
-                np.concatenate(
-                    (
-                        frames[seat],
-                        frames[knocker] if knocker >= 0 else blank,
-                        (np.arange(g.slots) + seat * g.own_count) % g.slots,
-                    )
-                )
-                for knocker in [*range(self.players), -1]
-            ]
+        self._block_slots = np.concatenate(
+            (np.arange(2 * g.slots) % g.slots, *frames, np.full(self.positions, g.slots))
+        )
+        width = self.slot_width
+        frame_entries = self.positions * width
+        self._table_runs = [
+            (seat * g.own_count * width, (seat * g.own_count + g.slots) * width)
             for seat in range(self.players)
         ]
-        self._slot_entries = self._rows[0][0].size * self.slot_width
-        self._memo: tuple[str, tuple[int, ...], npt.NDArray[np.intp]] | None = None
+        frame_start = 2 * g.slots * width
+        self._frame_runs = [
+            (frame_start + seat * frame_entries, frame_start + (seat + 1) * frame_entries)
+            for seat in range(self.players)
+        ]
+        self._frame_entries = frame_entries
+        self._table_entries = g.slots * width
+        self._memo: tuple[str, tuple[int, ...], Observation] | None = None
         self._discard_memo: tuple[tuple[int, ...], list[float]] | None = None
-        self._vote_memo: dict[tuple[str, int], list[int]] = {}
+        self._seat_memo: dict[tuple[Phase, int, int, int, int, str, int], list[int]] = {}
         self._score_memo: tuple[tuple[int, ...], dict[int, list[float]]] = ((), {})
         # Tables for the hot path (``_indices``), checked against the bijection by tests:
         # per action type, per position (or triple, or seat offset), the index.
@@ -317,13 +319,11 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         n = self.players
         g = self.geometry
         index = self.value_index
-        ones.append(self.o_phase + PHASE_INDEX[view.phase])
-        if view.actor >= 0:
-            ones.append(self.o_actor + (view.actor - seat) % n)
-        ones.append(self.o_active + (view.active - seat) % n)
-        ones.append(self.o_dealer + (view.dealer - seat) % n)
-        if view.knocker >= 0:
-            ones.append(self.o_knocker + (view.knocker - seat) % n)
+        ones.extend(
+            self._seat_entries(
+                view.phase, view.actor, view.active, view.dealer, view.knocker, view.votes, seat
+            )
+        )
         slots = g.slots
         shift = seat * g.own_count
         if view.stock_size:
@@ -339,7 +339,6 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             ones.append(self.o_held + index[view.held])
         if view.held_hidden:
             ones.append(self.o_held_hidden)
-        ones.extend(self._vote_entries(view.votes, seat))
         if view.taken_slot >= 0:
             ones.append(self.o_taken_slot + (view.taken_slot - shift) % slots)
         if view.taken is not None:
@@ -354,17 +353,35 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         for winner in view.winners:
             ones.append(self.o_winners + (winner - seat) % n)
 
-    def _vote_entries(self, votes: str, seat: int) -> list[int]:
-        """The one-hot entries of the votes, seat by seat from ``seat`` (kept: few differ)."""
-        key = (votes, seat)
-        entries = self._vote_memo.get(key)
+    def _seat_entries(
+        self,
+        phase: Phase,
+        actor: int,
+        active: int,
+        dealer: int,
+        knocker: int,
+        votes: str,
+        seat: int,
+    ) -> list[int]:
+        """The one-hot entries of the phase and of who acts, plays, deals, knocked and
+        voted what, seat-relative (kept: a game has few of these combinations)."""
+        key = (phase, actor, active, dealer, knocker, votes, seat)
+        entries = self._seat_memo.get(key)
         if entries is None:
-            if len(self._vote_memo) >= 4096:
-                self._vote_memo.clear()
+            if len(self._seat_memo) >= 8192:
+                self._seat_memo.clear()
             n = self.players
-            entries = self._vote_memo[key] = [
+            entries = [self.o_phase + PHASE_INDEX[phase]]
+            if actor >= 0:
+                entries.append(self.o_actor + (actor - seat) % n)
+            entries.append(self.o_active + (active - seat) % n)
+            entries.append(self.o_dealer + (dealer - seat) % n)
+            if knocker >= 0:
+                entries.append(self.o_knocker + (knocker - seat) % n)
+            entries.extend(
                 self.o_votes + r * len(VOTES) + VOTE_INDEX[votes[(seat + r) % n]] for r in range(n)
-            ]
+            )
+            self._seat_memo[key] = entries
         return entries
 
     def _squashed_scores(self, scores: tuple[int, ...], seat: int) -> list[float]:
@@ -391,21 +408,31 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         return counts
 
     def _finish(self, view: ToquerView, observation: Observation) -> None:
-        """The slot entries (my frame, the knocker's, the whole table): rows of the code
-        table, gathered straight into the observation in the observer's order."""
+        """The slot entries (my frame, the knocker's, the whole table from my slots on):
+        three runs of the table state's block, copied into place."""
         seat = view.seat
         assert seat is not None
-        codes = self._slot_codes(view)
-        slots = codes[self._rows[seat][view.knocker]]  # (knocker -1: the last entry)
-        start = self.o_frame
-        target = observation[start : start + self._slot_entries].reshape(-1, self.slot_width)
-        np.take(self._row_of_code, slots, axis=0, out=target)
+        block = self._slot_block(view)
+        start, end = self._frame_runs[seat]
+        at = self.o_frame
+        observation[at : at + self._frame_entries] = block[start:end]
+        if view.knocker >= 0:
+            start, end = self._frame_runs[view.knocker]
+            at = self.o_knocker_frame
+            observation[at : at + self._frame_entries] = block[start:end]
+        start, end = self._table_runs[seat]
+        at = self.o_table
+        observation[at : at + self._table_entries] = block[start:end]
 
-    def _slot_codes(self, view: ToquerView) -> npt.NDArray[np.intp]:
-        """Each slot's code, then the blank code. The same for every seat (face-up values
-        are public), so kept while the table is unchanged."""
+    def _slot_block(self, view: ToquerView) -> Observation:
+        """The rows of every slot field of every seat, flat (see ``__init__``). The same
+        for every seat (face-up values are public), so kept while the table is unchanged."""
         memo = self._memo
-        if memo is not None and memo[0] == view.faces and memo[1] == view.cards:
+        if (
+            memo is not None
+            and (memo[0] is view.faces or memo[0] == view.faces)
+            and (memo[1] is view.cards or memo[1] == view.cards)
+        ):
             return memo[2]
         faces = self._face_of_byte[np.frombuffer(view.faces.encode("ascii"), dtype=np.uint8)]
         cards = np.array(view.cards, dtype=np.intp)
@@ -413,8 +440,9 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         codes = np.empty(faces.size + 1, dtype=np.intp)
         codes[:-1] = self._code_of[faces, cards]
         codes[-1] = self._blank
-        self._memo = (view.faces, view.cards, codes)
-        return codes
+        block: Observation = np.take(self._row_of_code, codes[self._block_slots], axis=0).ravel()
+        self._memo = (view.faces, view.cards, block)
+        return block
 
 
 ENCODER = ToquerEncoder
