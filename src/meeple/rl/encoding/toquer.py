@@ -68,8 +68,9 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         super().__init__(game)  # type: ignore[arg-type]
         g = self.geometry
         # The slot entries are rows of a small table, one per slot code: 0 face down,
-        # 1 empty, 2 + i face up with the deck's i-th value, and a last, all-zero row for
-        # "no knocker's frame". A view's codes come from two lookups (face, value).
+        # 1 empty, 2 + i face up with the deck's i-th value, and a last, all-zero row
+        # (never used: a face-up value outside the deck). A view's codes come from two
+        # lookups (face, value).
         values = len(self.values)
         self._blank = 2 + values
         self._row_of_code = np.zeros((self._blank + 1, self.slot_width), dtype=np.float32)
@@ -94,13 +95,11 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             self._code_of[FACE_INDEX[UP], value - self._card_offset] = 2 + number
         # The slot entries of one table state, for every seat at once, are rows of one
         # block: the slots twice over (so that any seat's table, slots from its own on,
-        # is one run of it), then each seat's frame, then a blank frame. A seat's three
-        # slot fields are then three runs of the block, copied; the block is made again
-        # only when the table changes (knock answers, draws and votes leave it as it was).
+        # is one run of it), then each seat's frame. A seat's slot fields are then runs
+        # of the block, copied (no knocker: the knocker's frame stays 0); the block is
+        # made again only when the table changes (draws and knock votes leave it as it was).
         frames = [np.array(frame, dtype=np.intp) for frame in g.frames]
-        self._block_slots = np.concatenate(
-            (np.arange(2 * g.slots) % g.slots, *frames, np.full(self.positions, g.slots))
-        )
+        self._block_slots = np.concatenate((np.arange(2 * g.slots) % g.slots, *frames))
         width = self.slot_width
         frame_entries = self.positions * width
         self._table_runs = [
@@ -437,9 +436,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         faces = self._face_of_byte[np.frombuffer(view.faces.encode("ascii"), dtype=np.uint8)]
         cards = np.array(view.cards, dtype=np.intp)
         cards -= self._card_offset
-        codes = np.empty(faces.size + 1, dtype=np.intp)
-        codes[:-1] = self._code_of[faces, cards]
-        codes[-1] = self._blank
+        codes = self._code_of[faces, cards]
         block: Observation = np.take(self._row_of_code, codes[self._block_slots], axis=0).ravel()
         self._memo = (view.faces, view.cards, block)
         return block
