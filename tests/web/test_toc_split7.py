@@ -63,7 +63,8 @@ def try_split_seven(page, deadline: float) -> bool:  # type: ignore[no-untyped-d
                 point(page, selector)
                 cell = page.evaluate(PARTIAL_TARGET)
                 if cell is None:
-                    point(page, selector)  # pointing again takes the pawn back
+                    # Pointing again at the chosen pawn takes it back (the 7 stays chosen).
+                    point(page, f".board .pawn.chosen[data-keys^='pawn:{pawn} ']")
                     continue
                 point(
                     page,
