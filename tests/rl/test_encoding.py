@@ -176,3 +176,19 @@ def test_observations_do_not_depend_on_what_was_observed_before(
             ones: list[int] = []
             encoder._fill(view, view.seat, ones, [], [])  # type: ignore[attr-defined]
             assert len(ones) == len(set(ones))
+
+
+@pytest.mark.parametrize("config", CONFIGS[:1] + [c for c in CONFIGS if c[0] == "toquer"][:1])
+def test_masks_are_fresh_arrays(config: tuple[str, int, dict[str, object]]) -> None:
+    """A learner may write into a mask it was given: the next mask is not affected."""
+    game = make(config)
+    encoder = encoder_for(game)
+    for state in decision_states(game, seed=8, every=1, limit=40)[:-1]:
+        seat = game.current_player(state)
+        first = encoder.mask(state, seat)
+        expected = first.copy()
+        first[:] = 0
+        assert np.array_equal(encoder.mask(state, seat), expected)
+        observation = encoder.observation(state, seat)
+        observation[:] = -7.0
+        assert (encoder.observation(state, seat) != -7.0).any()

@@ -138,6 +138,8 @@ class Encoder(ABC, Generic[S, A, V]):
             self._index *= self.players
         self.num_actions = len(self._actions[0])
         self._legal_cache: tuple[object, list[int]] | None = None
+        self._last_legal: tuple[tuple[A, ...], int, list[int]] | None = None
+        self._last_mask: tuple[list[int], Mask] | None = None
 
     # ---------------------------------------------------------------- per-game hooks
     @abstractmethod
@@ -213,7 +215,14 @@ class Encoder(ABC, Generic[S, A, V]):
         if not legal:
             indices: list[int] = []
         else:
-            indices = self._indices(self.game.current_player(state), legal)
+            seat = self.game.current_player(state)
+            last = self._last_legal
+            # (games hand out some legal tuples again and again, e.g. a constant answer)
+            if last is not None and last[0] is legal and last[1] == seat:
+                indices = last[2]
+            else:
+                indices = self._indices(seat, legal)
+                self._last_legal = (legal, seat, indices)
         self._legal_cache = (state, indices)
         return indices
 
@@ -229,9 +238,15 @@ class Encoder(ABC, Generic[S, A, V]):
 
     def mask(self, state: S, seat: int) -> Mask:
         """1 for each legal action index of ``seat`` (all 0 when ``seat`` is not to act)."""
+        if self.game.current_player(state) != seat:
+            return np.zeros(self.num_actions, dtype=np.int8)
+        indices = self.legal_indices(state)
+        last = self._last_mask
+        if last is not None and last[0] is indices:
+            return last[1].copy()
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        if self.game.current_player(state) == seat:
-            mask.put(self.legal_indices(state), 1)
+        mask.put(indices, 1)
+        self._last_mask = (indices, mask.copy())
         return mask
 
     def actions_markdown(self) -> str:

@@ -114,9 +114,9 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._frame_entries = frame_entries
         self._table_entries = g.slots * width
         self._memo: tuple[str, tuple[int, ...], Observation] | None = None
-        self._discard_memo: tuple[tuple[int, ...], list[float]] | None = None
+        self._discard_memo: tuple[tuple[int, ...], Observation] | None = None
         self._seat_memo: dict[tuple[Phase, int, int, int, int, str, int], list[int]] = {}
-        self._score_memo: tuple[tuple[int, ...], dict[int, list[float]]] = ((), {})
+        self._score_memo: tuple[tuple[int, ...], dict[int, Observation]] = ((), {})
         # Tables for the hot path (``_indices``), checked against the bijection by tests:
         # per action type, per position (or triple, or seat offset), the index.
         self._by_position: dict[type, list[int]] = {}
@@ -329,7 +329,6 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             values.append((self.o_stock, view.stock_size / self.deck_size))
         if view.discard:
             ones.append(self.o_top + index[view.discard[-1]])
-            blocks.append((self.o_discards, self._discard_counts(view.discard)))
         if view.drawn is not None:
             ones.append(self.o_drawn + index[view.drawn])
         if view.from_stock:
@@ -348,7 +347,6 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             ones.append(self.o_ender + (view.ender - seat) % n)
         for other in view.last_turns:
             ones.append(self.o_last_turns + (other - seat) % n)
-        blocks.append((self.o_scores, self._squashed_scores(view.scores, seat)))
         for winner in view.winners:
             ones.append(self.o_winners + (winner - seat) % n)
 
@@ -383,23 +381,25 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             self._seat_memo[key] = entries
         return entries
 
-    def _squashed_scores(self, scores: tuple[int, ...], seat: int) -> list[float]:
+    def _squashed_scores(self, scores: tuple[int, ...], seat: int) -> Observation:
         """The totals from ``seat`` on, squashed (kept: they change once a round)."""
         memo = self._score_memo
-        if memo[0] != scores:
+        if memo[0] is not scores and memo[0] != scores:
             memo = self._score_memo = (scores, {})
         squashed = memo[1].get(seat)
         if squashed is None:
             rotated = scores[seat:] + scores[:seat]
-            squashed = memo[1][seat] = [s / (abs(s) + SCORE_SCALE) for s in rotated]
+            squashed = memo[1][seat] = np.array(
+                [s / (abs(s) + SCORE_SCALE) for s in rotated], dtype=np.float32
+            )
         return squashed
 
-    def _discard_counts(self, discard: tuple[int, ...]) -> list[float]:
+    def _discard_counts(self, discard: tuple[int, ...]) -> Observation:
         """The cards of each value in the pile (kept while the pile is unchanged)."""
         memo = self._discard_memo
-        if memo is not None and memo[0] == discard:
+        if memo is not None and (memo[0] is discard or memo[0] == discard):
             return memo[1]
-        counts = [0.0] * len(self.values)
+        counts = np.zeros(len(self.values), dtype=np.float32)
         index = self.value_index
         for card in discard:
             counts[index[card]] += 1.0
@@ -407,10 +407,16 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         return counts
 
     def _finish(self, view: ToquerView, observation: Observation) -> None:
-        """The slot entries (my frame, the knocker's, the whole table from my slots on):
-        three runs of the table state's block, copied into place."""
+        """The runs of values: the discard counts, the squashed scores and the slot
+        entries (my frame, the knocker's, the whole table from my slots on: three runs
+        of the table state's block), copied into place."""
         seat = view.seat
         assert seat is not None
+        if view.discard:
+            start = self.o_discards
+            observation[start : start + len(self.values)] = self._discard_counts(view.discard)
+        start = self.o_scores
+        observation[start : start + self.players] = self._squashed_scores(view.scores, seat)
         block = self._slot_block(view)
         start, end = self._frame_runs[seat]
         at = self.o_frame
