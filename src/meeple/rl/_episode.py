@@ -74,12 +74,8 @@ class Episode:
 
     def play_legal(self, seat: int, index: int) -> None:
         """``play`` for an index the caller has found in ``encoder.legal_indices``."""
-        game = self.game
-        state = game._apply_action(self.state, self.encoder.index_action(seat, index))
-        # (the game's own hooks: an outcome it samples is possible by construction)
-        while game.current_player(state) == CHANCE:
-            state = game._apply_chance(state, game._sample_chance(state, self.chance))
-        self.state = state
+        move = self.encoder.index_action(seat, index)
+        self.state = self.resolve_chance(self.game._apply_action(self.state, move))
 
     def describe(self) -> str:
         """A plain text picture of the episode: the spectator's view and the legal moves."""
