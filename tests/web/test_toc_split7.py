@@ -78,7 +78,7 @@ def try_split_seven(page, deadline: float) -> bool:  # type: ignore[no-untyped-d
                 # The rest of the 7, by pointing: a pawn, then its cell. (The view is read
                 # only once the page may act again: while a move is on its way, the page
                 # still shows the state it was made in.)
-                while wait_my_turn(page) and game_view(page)["pending"] is not None:
+                while wait_my_turn(page, 60_000) and game_view(page)["pending"] is not None:
                     if page.locator(".board .target.choosable").count():
                         point(page, ".board .target.choosable")
                     else:
