@@ -178,7 +178,9 @@ def test_observations_do_not_depend_on_what_was_observed_before(
             assert len(ones) == len(set(ones))
 
 
-@pytest.mark.parametrize("config", CONFIGS[:1] + [c for c in CONFIGS if c[0] == "toquer"][:1])
+@pytest.mark.parametrize(
+    "config", CONFIGS[:1] + [c for c in CONFIGS if c[0] == "toquer"][:1], ids=config_id
+)
 def test_masks_are_fresh_arrays(config: tuple[str, int, dict[str, object]]) -> None:
     """A learner may write into a mask it was given: the next mask is not affected."""
     game = make(config)

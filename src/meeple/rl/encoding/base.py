@@ -29,6 +29,8 @@ V = TypeVar("V")
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+# Runs of values written from a start offset: plain lists, or arrays an encoder keeps.
+Blocks = list[tuple[int, list[float] | Observation]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +159,7 @@ class Encoder(ABC, Generic[S, A, V]):
         seat: int,
         ones: list[int],
         values: list[tuple[int, float]],
-        blocks: list[tuple[int, list[float]]],
+        blocks: Blocks,
     ) -> None:
         """Describe the observation of ``view``, the view of ``seat`` (everything else
         is 0): each index in
@@ -172,7 +174,7 @@ class Encoder(ABC, Generic[S, A, V]):
             raise ValueError("an observation is made for a seat, not for a spectator")
         ones: list[int] = []
         values: list[tuple[int, float]] = []
-        blocks: list[tuple[int, list[float]]] = []
+        blocks: Blocks = []
         self._fill(view, seat, ones, values, blocks)
         if self.distinct_ones or len(set(ones)) == len(ones):  # (quicker than counting)
             observation = np.zeros(self.observation_size, dtype=np.float32)

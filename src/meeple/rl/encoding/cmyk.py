@@ -25,7 +25,7 @@ from meeple.games.cmyk.cards import (
 from meeple.games.cmyk.rules import CmykGame
 from meeple.games.cmyk.state import Board, CmykState
 from meeple.games.cmyk.view import CmykView
-from meeple.rl.encoding.base import ActionBlock, Encoder, Layout
+from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, Layout
 
 STAGES = ("deal", "draw", "play", "refill", "over")
 STAGE_INDEX = {stage: index for index, stage in enumerate(STAGES)}
@@ -218,7 +218,7 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
         seat: int,
         ones: list[int],
         values: list[tuple[int, float]],
-        blocks: list[tuple[int, list[float]]],
+        blocks: Blocks,
     ) -> None:
         n = self.players
         ones.append(self.o_stage + STAGE_INDEX[view.stage])

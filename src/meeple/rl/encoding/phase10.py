@@ -29,7 +29,7 @@ from meeple.games.phase10.phases import GroupKind
 from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import LaidGroup, Phase10State, Stage
 from meeple.games.phase10.view import Phase10View
-from meeple.rl.encoding.base import ActionBlock, Encoder, Layout
+from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, Layout
 
 PLAYABLE = range(SKIP)  # every card but the Skip can be placed or hit (codes 0..48)
 STAGES = len(Stage)
@@ -250,7 +250,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
         seat: int,
         ones: list[int],
         values: list[tuple[int, float]],
-        blocks: list[tuple[int, list[float]]],
+        blocks: Blocks,
     ) -> None:
         n = self.players
         ones.append(self.o_stage + int(view.stage))

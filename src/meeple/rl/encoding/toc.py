@@ -26,7 +26,7 @@ from meeple.games.toc.moves import PAWNS_PER_SEAT
 from meeple.games.toc.rules import TocGame
 from meeple.games.toc.state import Phase, TocState
 from meeple.games.toc.view import TocView
-from meeple.rl.encoding.base import ActionBlock, Encoder, Layout
+from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, Layout
 
 PHASES = len(Phase)
 RANK_COUNT = len(RANKS)  # ranks 1..14 (Ace .. Joker) sit at index rank - 1
@@ -273,7 +273,7 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
         seat: int,
         ones: list[int],
         values: list[tuple[int, float]],
-        blocks: list[tuple[int, list[float]]],
+        blocks: Blocks,
     ) -> None:
         n = self.players
         ones.append(self.o_phase + int(view.phase))

@@ -39,7 +39,7 @@ from meeple.games.toquer.state import (
     ToquerState,
 )
 from meeple.games.toquer.view import ToquerView
-from meeple.rl.encoding.base import ActionBlock, Encoder, Layout, Observation
+from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, Layout, Observation
 
 PHASES = tuple(Phase)
 PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
@@ -313,7 +313,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         seat: int,
         ones: list[int],
         values: list[tuple[int, float]],
-        blocks: list[tuple[int, list[float]]],
+        blocks: Blocks,
     ) -> None:
         n = self.players
         g = self.geometry
@@ -329,6 +329,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             values.append((self.o_stock, view.stock_size / self.deck_size))
         if view.discard:
             ones.append(self.o_top + index[view.discard[-1]])
+            blocks.append((self.o_discards, self._discard_counts(view.discard)))
         if view.drawn is not None:
             ones.append(self.o_drawn + index[view.drawn])
         if view.from_stock:
@@ -347,6 +348,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             ones.append(self.o_ender + (view.ender - seat) % n)
         for other in view.last_turns:
             ones.append(self.o_last_turns + (other - seat) % n)
+        blocks.append((self.o_scores, self._squashed_scores(view.scores, seat)))
         for winner in view.winners:
             ones.append(self.o_winners + (winner - seat) % n)
 
@@ -407,16 +409,10 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         return counts
 
     def _finish(self, view: ToquerView, observation: Observation) -> None:
-        """The runs of values: the discard counts, the squashed scores and the slot
-        entries (my frame, the knocker's, the whole table from my slots on: three runs
-        of the table state's block), copied into place."""
+        """The slot entries (my frame, the knocker's, the whole table from my slots on):
+        three runs of the table state's block, copied into place."""
         seat = view.seat
         assert seat is not None
-        if view.discard:
-            start = self.o_discards
-            observation[start : start + len(self.values)] = self._discard_counts(view.discard)
-        start = self.o_scores
-        observation[start : start + self.players] = self._squashed_scores(view.scores, seat)
         block = self._slot_block(view)
         start, end = self._frame_runs[seat]
         at = self.o_frame
