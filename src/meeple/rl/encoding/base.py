@@ -102,6 +102,22 @@ class ActionBlock(Generic[A]):
     actions: list[A] = field(default_factory=list)
 
 
+# Up to this many ones are written one by one (``put`` first turns its list into an array).
+_FEW_ONES = 6
+_LEGAL_MEMO_SIZE = 64  # legal tuples kept by identity (most are made afresh each time)
+
+
+class _Legal(Generic[A]):
+    """A legal tuple, its indices and (once asked for) its mask."""
+
+    __slots__ = ("actions", "indices", "mask")
+
+    def __init__(self, actions: tuple[A, ...], indices: list[int]) -> None:
+        self.actions = actions
+        self.indices = indices
+        self.mask: Mask | None = None
+
+
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
@@ -122,6 +138,7 @@ class Encoder(ABC, Generic[S, A, V]):
         self.layout = Layout()
         self._build_layout(self.layout)
         self.observation_size = self.layout.size
+        self._zeros = np.zeros(self.observation_size, dtype=np.float32)
         seats = range(self.players) if self.seat_relative_actions else range(1)
         self.blocks: list[list[ActionBlock[A]]] = [self._action_blocks(seat) for seat in seats]
         self._actions: list[tuple[A, ...]] = []
@@ -139,9 +156,11 @@ class Encoder(ABC, Generic[S, A, V]):
             self._actions *= self.players
             self._index *= self.players
         self.num_actions = len(self._actions[0])
-        self._legal_cache: tuple[object, list[int]] | None = None
-        self._last_legal: tuple[tuple[A, ...], int, list[int]] | None = None
-        self._last_mask: tuple[list[int], Mask] | None = None
+        # The legal indices (and mask) of the last state asked about, and of the legal
+        # tuples seen lately, by the tuple's identity and the seat (see legal_indices).
+        self._legal_cache: tuple[object, _Legal[A]] | None = None
+        self._legal_memo: dict[tuple[int, int], _Legal[A]] = {}
+        self._no_legal: _Legal[A] = _Legal((), [])
 
     # ---------------------------------------------------------------- per-game hooks
     @abstractmethod
@@ -177,8 +196,12 @@ class Encoder(ABC, Generic[S, A, V]):
         blocks: Blocks = []
         self._fill(view, seat, ones, values, blocks)
         if self.distinct_ones or len(set(ones)) == len(ones):  # (quicker than counting)
-            observation = np.zeros(self.observation_size, dtype=np.float32)
-            observation.put(ones, 1.0)  # (quicker than observation[ones] = 1.0)
+            observation = self._zeros.copy()  # (quicker than np.zeros)
+            if len(ones) <= _FEW_ONES:
+                for index in ones:
+                    observation[index] = 1.0
+            else:
+                observation.put(ones, 1.0)  # (quicker than observation[ones] = 1.0)
         else:
             observation = np.bincount(ones, minlength=self.observation_size).astype(np.float32)
         for index, number in values:
@@ -210,23 +233,33 @@ class Encoder(ABC, Generic[S, A, V]):
 
     def legal_indices(self, state: S) -> list[int]:
         """The indices of the legal actions of the seat to act (empty if nobody acts)."""
+        return self._legal(state).indices
+
+    def _legal(self, state: S) -> "_Legal[A]":
         cached = self._legal_cache
         if cached is not None and cached[0] is state:
             return cached[1]  # states are immutable: one entry keyed by identity is right
         legal = self.game.legal_actions(state)
         if not legal:
-            indices: list[int] = []
+            entry = self._no_legal
         else:
+            # Games hand out some legal tuples again and again (a constant answer, such
+            # as a knock's two choices for every seat in turn): their indices and mask
+            # are kept by the tuple's identity and the seat. The entry holds the tuple,
+            # so the identity cannot be reused while it is kept.
             seat = self.game.current_player(state)
-            last = self._last_legal
-            # (games hand out some legal tuples again and again, e.g. a constant answer)
-            if last is not None and last[0] is legal and last[1] == seat:
-                indices = last[2]
+            key = (id(legal), seat)
+            memo = self._legal_memo
+            found = memo.get(key)
+            if found is not None and found.actions is legal:
+                entry = found
             else:
-                indices = self._indices(seat, legal)
-                self._last_legal = (legal, seat, indices)
-        self._legal_cache = (state, indices)
-        return indices
+                entry = _Legal(legal, self._indices(seat, legal))
+                if len(memo) >= _LEGAL_MEMO_SIZE:
+                    memo.clear()
+                memo[key] = entry
+        self._legal_cache = (state, entry)
+        return entry
 
     def _indices(self, seat: int, legal: tuple[A, ...]) -> list[int]:
         index = self._index[seat]
@@ -239,17 +272,16 @@ class Encoder(ABC, Generic[S, A, V]):
             ) from None
 
     def mask(self, state: S, seat: int) -> Mask:
-        """1 for each legal action index of ``seat`` (all 0 when ``seat`` is not to act)."""
+        """1 for each legal action index of ``seat`` (all 0 when ``seat`` is not to act);
+        a fresh array, the caller's to keep or change."""
         if self.game.current_player(state) != seat:
             return np.zeros(self.num_actions, dtype=np.int8)
-        indices = self.legal_indices(state)
-        last = self._last_mask
-        if last is not None and last[0] is indices:
-            return last[1].copy()
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask.put(indices, 1)
-        self._last_mask = (indices, mask.copy())
-        return mask
+        entry = self._legal(state)
+        mask = entry.mask
+        if mask is None:
+            mask = entry.mask = np.zeros(self.num_actions, dtype=np.int8)
+            mask.put(entry.indices, 1)
+        return mask.copy()
 
     def actions_markdown(self) -> str:
         """The action index space as a Markdown table (seat 0's view of it)."""

@@ -69,11 +69,10 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         g = self.geometry
         # The slot entries are rows of a small table, one per slot code: 0 face down,
         # 1 empty, 2 + i face up with the deck's i-th value, and a last, all-zero row
-        # (never used: a face-up value outside the deck). A view's codes come from two
-        # lookups (face, value).
+        # (never used: a face-up value outside the deck).
         values = len(self.values)
-        self._blank = 2 + values
-        self._row_of_code = np.zeros((self._blank + 1, self.slot_width), dtype=np.float32)
+        blank = 2 + values
+        self._row_of_code = np.zeros((blank + 1, self.slot_width), dtype=np.float32)
         self._row_of_code[0, FACE_INDEX[DOWN]] = 1.0
         self._row_of_code[1, FACE_INDEX[EMPTY]] = 1.0
         for value, number in self.value_index.items():
@@ -81,18 +80,16 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             row[FACE_INDEX[UP]] = 1.0
             row[3 + number] = 1.0
             row[self.slot_width - 1] = value
-        self._face_of_byte = np.full(256, FACE_INDEX[EMPTY], dtype=np.intp)
-        for face, number in FACE_INDEX.items():
-            self._face_of_byte[ord(face)] = number
-        # (a view shows 0 for a face-down or empty slot's value: 0 is in range too)
-        self._card_offset = min(self.low_value, 0)
-        spread = max(self.high_value, 0) - self._card_offset + 1
-        self._code_of = np.empty((len(FACE_INDEX), spread), dtype=np.intp)  # [face, value]
-        self._code_of[FACE_INDEX[DOWN]] = 0
-        self._code_of[FACE_INDEX[EMPTY]] = 1
-        self._code_of[FACE_INDEX[UP]] = self._blank  # (no card has a value outside the deck)
+        # A slot's code in one lookup: [the face's byte, the shown value] (a view shows 0
+        # for a face-down or empty slot). The value axis is indexed by the value itself,
+        # negative values from the end, as numpy does: ``spread`` columns hold every
+        # value from the lowest to the highest, and 0, each in a column of its own.
+        spread = max(self.high_value, 0) - min(self.low_value, 0) + 1
+        self._code_of = np.full((256, spread), blank, dtype=np.intp)
+        self._code_of[ord(DOWN)] = 0
+        self._code_of[ord(EMPTY)] = 1
         for value, number in self.value_index.items():
-            self._code_of[FACE_INDEX[UP], value - self._card_offset] = 2 + number
+            self._code_of[ord(UP), value] = 2 + number
         # The slot entries of one table state, for every seat at once, are rows of one
         # block: the slots twice over (so that any seat's table, slots from its own on,
         # is one run of it), then each seat's frame. A seat's slot fields are then runs
@@ -115,7 +112,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._table_entries = g.slots * width
         self._memo: tuple[str, tuple[int, ...], Observation] | None = None
         self._discard_memo: tuple[tuple[int, ...], Observation] | None = None
-        self._seat_memo: dict[tuple[Phase, int, int, int, int, str, int], list[int]] = {}
+        self._seat_memo: dict[tuple[str, int, int, int, int, str, int], Observation] = {}
         self._score_memo: tuple[tuple[int, ...], dict[int, Observation]] = ((), {})
         # Tables for the hot path (``_indices``), checked against the bijection by tests:
         # per action type, per position (or triple, or seat offset), the index.
@@ -248,6 +245,15 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         )
         self.o_active = layout.add("active", n, "n", "one-hot: whose turn it is")
         self.o_dealer = layout.add("dealer", n, "n", "one-hot: the dealer")
+        self.o_votes = layout.add(
+            "votes",
+            n * len(VOTES),
+            "n × 5",
+            "per seat, one-hot: not asked, undecided, knocked, passed, decided (secret)",
+        )
+        self.o_knocker = layout.add("knocker", n, "n", "one-hot: the knocker given the card")
+        # (the fields so far are one run, kept per combination: see _seat_run)
+        self._seat_run_size = layout.size - self.o_phase
         self.o_frame = layout.add(
             "my_frame",
             f * width,
@@ -286,13 +292,6 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self.o_held_hidden = layout.add(
             "held_hidden", 1, "1", "the held card was face down: only the knocker knows it"
         )
-        self.o_votes = layout.add(
-            "votes",
-            n * len(VOTES),
-            "n × 5",
-            "per seat, one-hot: not asked, undecided, knocked, passed, decided (secret)",
-        )
-        self.o_knocker = layout.add("knocker", n, "n", "one-hot: the knocker given the card")
         self.o_taken_slot = layout.add(
             "taken_slot", s, "S", "one-hot: the slot a knocker's card was taken from"
         )
@@ -315,73 +314,34 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         values: list[tuple[int, float]],
         blocks: Blocks,
     ) -> None:
-        n = self.players
-        g = self.geometry
-        index = self.value_index
-        ones.extend(
-            self._seat_entries(
-                view.phase, view.actor, view.active, view.dealer, view.knocker, view.votes, seat
-            )
-        )
-        slots = g.slots
-        shift = seat * g.own_count
-        if view.stock_size:
-            values.append((self.o_stock, view.stock_size / self.deck_size))
-        if view.discard:
-            ones.append(self.o_top + index[view.discard[-1]])
-            blocks.append((self.o_discards, self._discard_counts(view.discard)))
-        if view.drawn is not None:
-            ones.append(self.o_drawn + index[view.drawn])
-        if view.from_stock:
-            ones.append(self.o_from_stock)
-        if view.held is not None:
-            ones.append(self.o_held + index[view.held])
-        if view.held_hidden:
-            ones.append(self.o_held_hidden)
-        if view.taken_slot >= 0:
-            ones.append(self.o_taken_slot + (view.taken_slot - shift) % slots)
-        if view.taken is not None:
-            ones.append(self.o_taken + index[view.taken])
-        if view.setup_left:
-            values.append((self.o_setup_left, float(view.setup_left)))
-        if view.ender >= 0:
-            ones.append(self.o_ender + (view.ender - seat) % n)
-        for other in view.last_turns:
-            ones.append(self.o_last_turns + (other - seat) % n)
-        blocks.append((self.o_scores, self._squashed_scores(view.scores, seat)))
-        for winner in view.winners:
-            ones.append(self.o_winners + (winner - seat) % n)
+        """Nothing to list: ``_finish`` writes every entry (a few scattered ones and some
+        kept runs, quicker written straight into the array than listed)."""
 
-    def _seat_entries(
-        self,
-        phase: Phase,
-        actor: int,
-        active: int,
-        dealer: int,
-        knocker: int,
-        votes: str,
-        seat: int,
-    ) -> list[int]:
-        """The one-hot entries of the phase and of who acts, plays, deals, knocked and
-        voted what, seat-relative (kept: a game has few of these combinations)."""
-        key = (phase, actor, active, dealer, knocker, votes, seat)
-        entries = self._seat_memo.get(key)
-        if entries is None:
+    def _seat_run(self, view: ToquerView, seat: int) -> Observation:
+        """The phase and who acts, plays, deals, voted what and knocked, seat-relative:
+        the first fields, one run (kept: a game has few of these combinations)."""
+        phase = view.phase
+        # (keyed by the phase's value: an enum member's hash and .value are Python calls)
+        key = (phase._value_, view.actor, view.active, view.dealer, view.knocker, view.votes, seat)
+        run = self._seat_memo.get(key)
+        if run is None:
             if len(self._seat_memo) >= 8192:
                 self._seat_memo.clear()
             n = self.players
-            entries = [self.o_phase + PHASE_INDEX[phase]]
-            if actor >= 0:
-                entries.append(self.o_actor + (actor - seat) % n)
-            entries.append(self.o_active + (active - seat) % n)
-            entries.append(self.o_dealer + (dealer - seat) % n)
-            if knocker >= 0:
-                entries.append(self.o_knocker + (knocker - seat) % n)
-            entries.extend(
-                self.o_votes + r * len(VOTES) + VOTE_INDEX[votes[(seat + r) % n]] for r in range(n)
-            )
-            self._seat_memo[key] = entries
-        return entries
+            run = np.zeros(self._seat_run_size, dtype=np.float32)
+            at = -self.o_phase
+            run[at + self.o_phase + PHASE_INDEX[phase]] = 1.0
+            if view.actor >= 0:
+                run[at + self.o_actor + (view.actor - seat) % n] = 1.0
+            run[at + self.o_active + (view.active - seat) % n] = 1.0
+            run[at + self.o_dealer + (view.dealer - seat) % n] = 1.0
+            votes = view.votes
+            for r in range(n):
+                run[at + self.o_votes + r * len(VOTES) + VOTE_INDEX[votes[(seat + r) % n]]] = 1.0
+            if view.knocker >= 0:
+                run[at + self.o_knocker + (view.knocker - seat) % n] = 1.0
+            self._seat_memo[key] = run
+        return run
 
     def _squashed_scores(self, scores: tuple[int, ...], seat: int) -> Observation:
         """The totals from ``seat`` on, squashed (kept: they change once a round)."""
@@ -409,10 +369,14 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         return counts
 
     def _finish(self, view: ToquerView, observation: Observation) -> None:
-        """The slot entries (my frame, the knocker's, the whole table from my slots on):
-        three runs of the table state's block, copied into place."""
+        """Every entry: the seat run, the slot fields (my frame, the knocker's, the whole
+        table from my slots on: three runs of the table state's block), then the rest."""
         seat = view.seat
         assert seat is not None
+        n = self.players
+        index = self.value_index
+        at = self.o_phase
+        observation[at : at + self._seat_run_size] = self._seat_run(view, seat)
         block = self._slot_block(view)
         start, end = self._frame_runs[seat]
         at = self.o_frame
@@ -424,6 +388,37 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         start, end = self._table_runs[seat]
         at = self.o_table
         observation[at : at + self._table_entries] = block[start:end]
+        if view.stock_size:
+            observation[self.o_stock] = view.stock_size / self.deck_size
+        discard = view.discard
+        if discard:
+            observation[self.o_top + index[discard[-1]]] = 1.0
+            at = self.o_discards
+            observation[at : at + len(index)] = self._discard_counts(discard)
+        if view.drawn is not None:
+            observation[self.o_drawn + index[view.drawn]] = 1.0
+        if view.from_stock:
+            observation[self.o_from_stock] = 1.0
+        if view.held is not None:
+            observation[self.o_held + index[view.held]] = 1.0
+        if view.held_hidden:
+            observation[self.o_held_hidden] = 1.0
+        if view.taken_slot >= 0:
+            slots = self.geometry.slots
+            shift = seat * self.geometry.own_count
+            observation[self.o_taken_slot + (view.taken_slot - shift) % slots] = 1.0
+        if view.taken is not None:
+            observation[self.o_taken + index[view.taken]] = 1.0
+        if view.setup_left:
+            observation[self.o_setup_left] = view.setup_left
+        if view.ender >= 0:
+            observation[self.o_ender + (view.ender - seat) % n] = 1.0
+        for other in view.last_turns:
+            observation[self.o_last_turns + (other - seat) % n] = 1.0
+        at = self.o_scores
+        observation[at : at + n] = self._squashed_scores(view.scores, seat)
+        for winner in view.winners:
+            observation[self.o_winners + (winner - seat) % n] = 1.0
 
     def _slot_block(self, view: ToquerView) -> Observation:
         """The rows of every slot field of every seat, flat (see ``__init__``). The same
@@ -435,10 +430,8 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             and (memo[1] is view.cards or memo[1] == view.cards)
         ):
             return memo[2]
-        faces = self._face_of_byte[np.frombuffer(view.faces.encode("ascii"), dtype=np.uint8)]
-        cards = np.array(view.cards, dtype=np.intp)
-        cards -= self._card_offset
-        codes = self._code_of[faces, cards]
+        faces = np.frombuffer(view.faces.encode("ascii"), dtype=np.uint8)
+        codes = self._code_of[faces, np.array(view.cards, dtype=np.intp)]
         block: Observation = np.take(self._row_of_code, codes[self._block_slots], axis=0).ravel()
         self._memo = (view.faces, view.cards, block)
         return block
