@@ -54,28 +54,35 @@ class Episode:
 
     def resolve_chance(self, state: object) -> object:
         """``state`` after every chance outcome due now, drawn from the chance stream."""
+        return self._resolved(state)[0]
+
+    def _resolved(self, state: object) -> tuple[object, int]:
+        """``resolve_chance(state)`` and the seat to act then (or ``TERMINAL``)."""
         game = self.game
         # (the game's own hooks: an outcome it samples is possible by construction)
-        while game.current_player(state) == CHANCE:
+        actor = game.current_player(state)
+        while actor == CHANCE:
             state = game._apply_chance(state, game._sample_chance(state, self.chance))
-        return state
+            actor = game.current_player(state)
+        return state, actor
 
-    def play(self, seat: int, index: int) -> None:
-        """Action ``index`` of ``seat``, the seat to act, then the chance that follows.
+    def play(self, seat: int, index: int) -> int:
+        """Action ``index`` of ``seat``, the seat to act, then the chance that follows;
+        the seat to act next (or ``TERMINAL``).
 
         A legal index (one of ``encoder.legal_indices``, which the action mask shows)
         stands for a legal action by construction, so it goes to the game's hook without
         a second check; any other raises the engine's ``IllegalActionError``."""
         if index in self.encoder.legal_indices(self.state):
-            self.play_legal(seat, index)
-        else:
-            self.game.apply_action(self.state, self.encoder.index_action(seat, index))  # raises
-            raise AssertionError(f"index {index} is missing from the legal indices")
+            return self.play_legal(seat, index)
+        self.game.apply_action(self.state, self.encoder.index_action(seat, index))  # raises
+        raise AssertionError(f"index {index} is missing from the legal indices")
 
-    def play_legal(self, seat: int, index: int) -> None:
+    def play_legal(self, seat: int, index: int) -> int:
         """``play`` for an index the caller has found in ``encoder.legal_indices``."""
         move = self.encoder.index_action(seat, index)
-        self.state = self.resolve_chance(self.game._apply_action(self.state, move))
+        self.state, actor = self._resolved(self.game._apply_action(self.state, move))
+        return actor
 
     def describe(self) -> str:
         """A plain text picture of the episode: the spectator's view and the legal moves."""

@@ -137,18 +137,16 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
         episode = self.episode
         game = self.game
         if legal:
-            episode.play_legal(self.agent_name_mapping[agent], index)
+            actor = episode.play_legal(self.agent_name_mapping[agent], index)
         else:
-            episode.play(self.agent_name_mapping[agent], index)
-        state = episode.state
+            actor = episode.play(self.agent_name_mapping[agent], index)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
-        actor = game.current_player(state)
         if actor >= 0 and (self.max_steps is None or self.steps < self.max_steps):
             self.agent_selection = self.possible_agents[actor]
             return  # rewards are all 0 until the end: nothing to accumulate
         if actor == TERMINAL:
-            returns = game.returns(state)
+            returns = game.returns(episode.state)
             self.rewards = {a: float(returns[self.agent_name_mapping[a]]) for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
         else:

@@ -67,29 +67,24 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self.knocking = game.players >= 3  # seed: knocking needs three players or more
         super().__init__(game)  # type: ignore[arg-type]
         g = self.geometry
-        # The slot entries are rows of a small table, one per slot code: 0 face down,
-        # 1 empty, 2 + i face up with the deck's i-th value, and a last, all-zero row
-        # (never used: a face-up value outside the deck).
-        values = len(self.values)
-        blank = 2 + values
-        self._row_of_code = np.zeros((blank + 1, self.slot_width), dtype=np.float32)
-        self._row_of_code[0, FACE_INDEX[DOWN]] = 1.0
-        self._row_of_code[1, FACE_INDEX[EMPTY]] = 1.0
+        # A slot's entries are a row of a small table, found by one number: its face's
+        # base (a byte, from the face's letter) plus the value it shows (a view shows 0
+        # for a face-down or empty slot). Face-up slots take rows 0 … spread − 1, one
+        # per value from the lowest (or 0) to the highest; then face down, empty, and an
+        # all-zero row for any other letter (there is none).
+        lowest = min(self.low_value, 0)
+        spread = max(self.high_value, 0) - lowest + 1
+        self._slot_rows = np.zeros((spread + 3, self.slot_width), dtype=np.float32)
         for value, number in self.value_index.items():
-            row = self._row_of_code[2 + number]
+            row = self._slot_rows[value - lowest]
             row[FACE_INDEX[UP]] = 1.0
             row[3 + number] = 1.0
             row[self.slot_width - 1] = value
-        # A slot's code in one lookup: [the face's byte, the shown value] (a view shows 0
-        # for a face-down or empty slot). The value axis is indexed by the value itself,
-        # negative values from the end, as numpy does: ``spread`` columns hold every
-        # value from the lowest to the highest, and 0, each in a column of its own.
-        spread = max(self.high_value, 0) - min(self.low_value, 0) + 1
-        self._code_of = np.full((256, spread), blank, dtype=np.intp)
-        self._code_of[ord(DOWN)] = 0
-        self._code_of[ord(EMPTY)] = 1
-        for value, number in self.value_index.items():
-            self._code_of[ord(UP), value] = 2 + number
+        self._slot_rows[spread, FACE_INDEX[DOWN]] = 1.0
+        self._slot_rows[spread + 1, FACE_INDEX[EMPTY]] = 1.0
+        base = [spread + 2] * 256
+        base[ord(UP)], base[ord(DOWN)], base[ord(EMPTY)] = -lowest, spread, spread + 1
+        self._face_base = bytes(base)  # (every base fits a byte: values are -99 … 99)
         # The slot entries of one table state, for every seat at once, are rows of one
         # block: the slots twice over (so that any seat's table, slots from its own on,
         # is one run of it), then each seat's frame. A seat's slot fields are then runs
@@ -430,9 +425,9 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             and (memo[1] is view.cards or memo[1] == view.cards)
         ):
             return memo[2]
-        faces = np.frombuffer(view.faces.encode("ascii"), dtype=np.uint8)
-        codes = self._code_of[faces, np.array(view.cards, dtype=np.intp)]
-        block: Observation = np.take(self._row_of_code, codes[self._block_slots], axis=0).ravel()
+        bases = np.frombuffer(view.faces.encode("ascii").translate(self._face_base), np.uint8)
+        rows = np.add(bases, np.array(view.cards, dtype=np.intp))
+        block: Observation = np.take(self._slot_rows, rows[self._block_slots], axis=0).ravel()
         self._memo = (view.faces, view.cards, block)
         return block
 
