@@ -1,0 +1,83 @@
+"""Toquer's slot fields, read back: every slot of the table and of the two frames shows
+its face and, face up, its value, exactly as the seat's view has them (the encoder builds
+them from kept blocks and packed bytes, so they are checked against the view itself)."""
+
+import random
+
+import numpy as np
+import pytest
+
+from meeple.engine.protocol import CHANCE, TERMINAL
+from meeple.engine.registry import load_game
+from meeple.games.toquer.layout import DOWN, EMPTY, UP
+from meeple.games.toquer.rules import ToquerGame
+from meeple.games.toquer.view import ToquerView
+from meeple.rl.encoding import encoder_for
+
+FACES = (DOWN, UP, EMPTY)  # the order of the face one-hot
+EXTREME_DECK = {"-99": 30, "-1": 20, "0": 20, "50": 20, "99": 30}
+
+
+def expected_row(view: ToquerView, slot: int, values: tuple[int, ...]) -> np.ndarray:
+    row = np.zeros(3 + len(values) + 1, dtype=np.float32)
+    face = view.faces[slot]
+    row[FACES.index(face)] = 1.0
+    if face == UP:
+        card = view.cards[slot]
+        row[3 + values.index(card)] = 1.0
+        row[-1] = card
+    return row
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (2, {}),
+        (4, {}),
+        (8, {"layout": "own_grid", "end_score": 40}),
+        (3, {"deck": EXTREME_DECK, "end_score": 300}),
+    ],
+)
+def test_slot_fields_show_each_slot_as_the_view_does(
+    players: int, options: dict[str, object]
+) -> None:
+    game = load_game("toquer", players, **options)  # type: ignore[arg-type]
+    assert isinstance(game, ToquerGame)
+    encoder = encoder_for(game)
+    layout = encoder.layout
+    g = game.geometry
+    values = game.deck.values
+    width = 3 + len(values) + 1
+    rng = random.Random(11)
+    state = game.initial_state()
+    checked = knocker_frames = 0
+    while (actor := game.current_player(state)) != TERMINAL and checked < 400:
+        if actor == CHANCE:
+            state = game.apply_chance(state, game.sample_chance(state, rng))
+            continue
+        for seat in {actor, (actor + 1) % players}:
+            view = game.view(state, seat)
+            observation = encoder.observe(view)
+
+            def rows(name: str) -> np.ndarray:
+                field = layout.field(name)
+                return observation[field.start : field.start + field.size].reshape(-1, width)
+
+            table = rows("table")
+            for relative in range(g.slots):
+                slot = (seat * g.own_count + relative) % g.slots
+                assert np.array_equal(table[relative], expected_row(view, slot, values))
+            for name, owner in (("my_frame", seat), ("knocker_frame", view.knocker)):
+                frame = rows(name)
+                if owner < 0:
+                    assert not frame.any()
+                    continue
+                knocker_frames += name == "knocker_frame"
+                for position, slot in enumerate(g.frames[owner]):
+                    assert np.array_equal(frame[position], expected_row(view, slot, values))
+            checked += 1
+        legal = game.legal_actions(state)
+        state = game.apply_action(state, legal[rng.randrange(len(legal))])
+    assert checked >= 100
+    if players >= 3:
+        assert knocker_frames  # (the knocker's frame was seen filled at least once)
