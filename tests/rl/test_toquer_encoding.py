@@ -51,6 +51,11 @@ def test_slot_fields_show_each_slot_as_the_view_does(
     rng = random.Random(11)
     state = game.initial_state()
     checked = knocker_frames = 0
+
+    def rows(observation: np.ndarray, name: str) -> np.ndarray:
+        field = layout.field(name)
+        return observation[field.start : field.start + field.size].reshape(-1, width)
+
     while (actor := game.current_player(state)) != TERMINAL and checked < 400:
         if actor == CHANCE:
             state = game.apply_chance(state, game.sample_chance(state, rng))
@@ -58,17 +63,12 @@ def test_slot_fields_show_each_slot_as_the_view_does(
         for seat in {actor, (actor + 1) % players}:
             view = game.view(state, seat)
             observation = encoder.observe(view)
-
-            def rows(name: str) -> np.ndarray:
-                field = layout.field(name)
-                return observation[field.start : field.start + field.size].reshape(-1, width)
-
-            table = rows("table")
+            table = rows(observation, "table")
             for relative in range(g.slots):
                 slot = (seat * g.own_count + relative) % g.slots
                 assert np.array_equal(table[relative], expected_row(view, slot, values))
             for name, owner in (("my_frame", seat), ("knocker_frame", view.knocker)):
-                frame = rows(name)
+                frame = rows(observation, name)
                 if owner < 0:
                     assert not frame.any()
                     continue
