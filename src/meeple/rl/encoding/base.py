@@ -128,9 +128,6 @@ class Encoder(ABC, Generic[S, A, V]):
     # True when an action names seats (e.g. a Skip's target) and the index space is laid
     # out relative to the acting seat; False: one table serves every seat.
     seat_relative_actions = True
-    # True when ``_fill`` never lists an index of ``ones`` twice (observe then skips the
-    # count: a plain assignment is quicker).
-    distinct_ones = False
 
     def __init__(self, game: Game[S, A, object, V]) -> None:
         self.game = game
@@ -171,7 +168,6 @@ class Encoder(ABC, Generic[S, A, V]):
     def _action_blocks(self, seat: int) -> list[ActionBlock[A]]:
         """Every action possible in this configuration for ``seat``, in index order."""
 
-    @abstractmethod
     def _fill(
         self,
         view: V,
@@ -181,9 +177,10 @@ class Encoder(ABC, Generic[S, A, V]):
         blocks: Blocks,
     ) -> None:
         """Describe the observation of ``view``, the view of ``seat`` (everything else
-        is 0): each index in
-        ``ones`` adds one (so a repeated index counts), then each ``(index, value)`` of
-        ``values`` and each ``(start, run of values)`` of ``blocks`` is written."""
+        is 0): each index in ``ones`` adds one (so a repeated index counts), then each
+        ``(index, value)`` of ``values`` and each ``(start, run of values)`` of
+        ``blocks`` is written. An encoder implements this or overrides ``_write``."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither _fill nor _write")
 
     # ------------------------------------------------------------------- public API
     def observe(self, view: V) -> Observation:
@@ -191,28 +188,30 @@ class Encoder(ABC, Generic[S, A, V]):
         seat = getattr(view, "seat", None)
         if not isinstance(seat, int):
             raise ValueError("an observation is made for a seat, not for a spectator")
+        observation = self._zeros.copy()  # (quicker than np.zeros)
+        self._write(view, seat, observation)
+        return observation
+
+    def _write(self, view: V, seat: int, observation: Observation) -> None:
+        """Write the observation of ``view``, the view of ``seat``, into ``observation``
+        (all 0 so far): by default, the entries ``_fill`` lists. An encoder whose entries
+        are few and scattered may write them itself, which is quicker than listing."""
         ones: list[int] = []
         values: list[tuple[int, float]] = []
         blocks: Blocks = []
         self._fill(view, seat, ones, values, blocks)
-        if self.distinct_ones or len(set(ones)) == len(ones):  # (quicker than counting)
-            observation = self._zeros.copy()  # (quicker than np.zeros)
+        if len(set(ones)) == len(ones):  # (quicker than counting)
             if len(ones) <= _FEW_ONES:
                 for index in ones:
                     observation[index] = 1.0
             else:
                 observation.put(ones, 1.0)  # (quicker than observation[ones] = 1.0)
         else:
-            observation = np.bincount(ones, minlength=self.observation_size).astype(np.float32)
+            observation += np.bincount(ones, minlength=self.observation_size)
         for index, number in values:
             observation[index] = number
         for start, run in blocks:
             observation[start : start + len(run)] = run
-        self._finish(view, observation)
-        return observation
-
-    def _finish(self, view: V, observation: Observation) -> None:
-        """Write what is quicker to write with numpy than to list (default: nothing)."""
 
     def observation(self, state: S, seat: int) -> Observation:
         """``observe(game.view(state, seat))``: what ``seat`` may see, as an array."""

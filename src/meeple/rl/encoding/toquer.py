@@ -40,7 +40,7 @@ from meeple.games.toquer.state import (
     ToquerState,
 )
 from meeple.games.toquer.view import ToquerView
-from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, Layout, Observation
+from meeple.rl.encoding.base import ActionBlock, Encoder, Layout, Observation
 
 PHASES = tuple(Phase)
 PHASE_INDEX = {phase: index for index, phase in enumerate(PHASES)}
@@ -52,8 +52,6 @@ SCORE_SCALE = 100.0  # scores (which may be negative) are squashed as s / (|s| +
 
 class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
     """Action space and observation of a configured Toquer game."""
-
-    distinct_ones = True  # every entry of ``ones`` is in a field of its own (tested)
 
     def __init__(self, game: ToquerGame) -> None:
         self.geometry = game.geometry
@@ -305,17 +303,6 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         )
         self.o_winners = layout.add("winners", n, "n", "the winners, once the game is over")
 
-    def _fill(
-        self,
-        view: ToquerView,
-        seat: int,
-        ones: list[int],
-        values: list[tuple[int, float]],
-        blocks: Blocks,
-    ) -> None:
-        """Nothing to list: ``_finish`` writes every entry (a few scattered ones and some
-        kept runs, quicker written straight into the array than listed)."""
-
     def _seat_run(self, view: ToquerView, seat: int) -> Observation:
         """The phase and who acts, plays, deals, voted what and knocked, seat-relative:
         the first fields, one run (kept: a game has few of these combinations)."""
@@ -367,11 +354,10 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._discard_memo = (discard, counts)
         return counts
 
-    def _finish(self, view: ToquerView, observation: Observation) -> None:
-        """Every entry: the seat run, the slot fields (my frame, the knocker's, the whole
+    def _write(self, view: ToquerView, seat: int, observation: Observation) -> None:
+        """Every entry, written straight into the array (a few scattered ones and some
+        kept runs): the seat run, the slot fields (my frame, the knocker's, the whole
         table from my slots on: three runs of the table state's block), then the rest."""
-        seat = view.seat
-        assert seat is not None
         n = self.players
         index = self.value_index
         at = self.o_phase
