@@ -273,7 +273,15 @@ class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
     ) -> tuple[ObservationDict | None, float, bool, bool, dict[str, Any]]:
         if not self._has_reset:
             self._check_reset()
-        return self.raw.last(observe)
+        raw = self.raw  # (AECEnv.last, without a call through it)
+        agent = raw.agent_selection
+        return (
+            raw.observe(agent) if observe else None,
+            raw._cumulative_rewards[agent],
+            raw.terminations[agent],
+            raw.truncations[agent],
+            raw.infos[agent],
+        )
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         if not self._has_reset:

@@ -108,13 +108,14 @@ _LEGAL_MEMO_SIZE = 64  # legal tuples kept by identity (most are made afresh eac
 
 
 class _Legal(Generic[A]):
-    """A legal tuple, its indices and (once asked for) its mask."""
+    """A legal tuple, its indices and (once asked for twice) its mask."""
 
-    __slots__ = ("actions", "indices", "mask")
+    __slots__ = ("actions", "asked", "indices", "mask")
 
     def __init__(self, actions: tuple[A, ...], indices: list[int]) -> None:
         self.actions = actions
         self.indices = indices
+        self.asked = False
         self.mask: Mask | None = None
 
 
@@ -276,11 +277,15 @@ class Encoder(ABC, Generic[S, A, V]):
         if self.game.current_player(state) != seat:
             return np.zeros(self.num_actions, dtype=np.int8)
         entry = self._legal(state)
-        mask = entry.mask
-        if mask is None:
-            mask = entry.mask = np.zeros(self.num_actions, dtype=np.int8)
-            mask.put(entry.indices, 1)
-        return mask.copy()
+        kept = entry.mask
+        if kept is not None:
+            return kept.copy()
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        mask.put(entry.indices, 1)
+        if entry.asked:  # (asked for again: kept from now on; most are asked for once)
+            entry.mask = mask.copy()
+        entry.asked = True
+        return mask
 
     def actions_markdown(self) -> str:
         """The action index space as a Markdown table (seat 0's view of it)."""
