@@ -343,14 +343,26 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         return squashed
 
     def _discard_counts(self, discard: tuple[int, ...]) -> Observation:
-        """The cards of each value in the pile (kept while the pile is unchanged)."""
+        """The cards of each value in the pile (kept while the pile is unchanged, and
+        brought up to date when a card is laid on it or taken from its top)."""
         memo = self._discard_memo
-        if memo is not None and (memo[0] is discard or memo[0] == discard):
-            return memo[1]
-        counts = np.zeros(len(self.values), dtype=np.float32)
-        index = self.value_index
-        for card in discard:
-            counts[index[card]] += 1.0
+        if memo is not None:
+            kept, counts = memo
+            if kept is discard or kept == discard:
+                return counts
+            grown = len(discard) - len(kept)
+            if grown == 1 and discard[:-1] == kept:
+                counts = counts.copy()
+                counts[self.value_index[discard[-1]]] += 1.0
+                self._discard_memo = (discard, counts)
+                return counts
+            if grown == -1 and kept[:-1] == discard:
+                counts = counts.copy()
+                counts[self.value_index[kept[-1]]] -= 1.0
+                self._discard_memo = (discard, counts)
+                return counts
+        numbers = np.fromiter(map(self.value_index.__getitem__, discard), np.intp, len(discard))
+        counts = np.bincount(numbers, minlength=len(self.values)).astype(np.float32)
         self._discard_memo = (discard, counts)
         return counts
 
