@@ -428,8 +428,9 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         ):
             return memo[2]
         bases = np.frombuffer(view.faces.encode("ascii").translate(self._face_base), np.uint8)
-        rows = np.add(bases, np.frombuffer(self._pack_values(*view.cards), np.int8))
-        block: Observation = np.take(self._slot_rows, rows[self._block_slots], axis=0).ravel()
+        rows = np.add(bases, np.frombuffer(self._pack_values(*view.cards), np.int8), dtype=np.intp)
+        # (the array's own take: numpy's function goes through a Python wrapper)
+        block: Observation = self._slot_rows.take(rows[self._block_slots], axis=0).ravel()
         self._memo = (view.faces, view.cards, block)
         return block
 
