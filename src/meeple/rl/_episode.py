@@ -80,8 +80,12 @@ class Episode:
 
     def play_legal(self, seat: int, index: int) -> int:
         """``play`` for an index the caller has found in ``encoder.legal_indices``."""
-        move = self.encoder.index_action(seat, index)
-        self.state, actor = self._resolved(self.game._apply_action(self.state, move))
+        game = self.game
+        state = game._apply_action(self.state, self.encoder.index_action(seat, index))
+        actor = game.current_player(state)
+        if actor == CHANCE:
+            state, actor = self._resolved(state)
+        self.state = state
         return actor
 
     def describe(self) -> str:

@@ -233,6 +233,9 @@ class Encoder(ABC, Generic[S, A, V]):
 
     def legal_indices(self, state: S) -> list[int]:
         """The indices of the legal actions of the seat to act (empty if nobody acts)."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] is state:  # (as in _legal, one call less)
+            return cached[1].indices
         return self._legal(state).indices
 
     def _legal(self, state: S) -> "_Legal[A]":
