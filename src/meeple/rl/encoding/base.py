@@ -208,7 +208,8 @@ class Encoder(ABC, Generic[S, A, V]):
             else:
                 observation.put(ones, 1.0)  # (quicker than observation[ones] = 1.0)
         else:
-            observation += np.bincount(ones, minlength=self.observation_size)
+            # (all 0 so far: the counts are copied in, quicker than added)
+            observation[:] = np.bincount(ones, minlength=self.observation_size)
         for index, number in values:
             observation[index] = number
         for start, run in blocks:
