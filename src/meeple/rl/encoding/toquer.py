@@ -96,17 +96,21 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._block_slots = np.concatenate((np.arange(2 * g.slots) % g.slots, *frames))
         width = self.slot_width
         frame_entries = self.positions * width
-        self._table_runs = [
-            (seat * g.own_count * width, (seat * g.own_count + g.slots) * width)
-            for seat in range(self.players)
-        ]
+        table_entries = g.slots * width
         frame_start = 2 * g.slots * width
+        # Per seat, where its frame and its table run are in the block; where the three
+        # slot fields are in the observation.
         self._frame_runs = [
-            (frame_start + seat * frame_entries, frame_start + (seat + 1) * frame_entries)
+            slice(frame_start + seat * frame_entries, frame_start + (seat + 1) * frame_entries)
             for seat in range(self.players)
         ]
-        self._frame_entries = frame_entries
-        self._table_entries = g.slots * width
+        self._table_runs = [
+            slice(seat * g.own_count * width, seat * g.own_count * width + table_entries)
+            for seat in range(self.players)
+        ]
+        self._my_frame = slice(self.o_frame, self.o_frame + frame_entries)
+        self._knocker_frame = slice(self.o_knocker_frame, self.o_knocker_frame + frame_entries)
+        self._table = slice(self.o_table, self.o_table + table_entries)
         self._memo: tuple[str, tuple[int, ...], Observation] | None = None
         self._discard_memo: tuple[tuple[int, ...], Observation] | None = None
         self._seat_memo: dict[tuple[str, int, int, int, int, str, int], Observation] = {}
@@ -375,16 +379,10 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         at = self.o_phase
         observation[at : at + self._seat_run_size] = self._seat_run(view, seat)
         block = self._slot_block(view)
-        start, end = self._frame_runs[seat]
-        at = self.o_frame
-        observation[at : at + self._frame_entries] = block[start:end]
+        observation[self._my_frame] = block[self._frame_runs[seat]]
         if view.knocker >= 0:
-            start, end = self._frame_runs[view.knocker]
-            at = self.o_knocker_frame
-            observation[at : at + self._frame_entries] = block[start:end]
-        start, end = self._table_runs[seat]
-        at = self.o_table
-        observation[at : at + self._table_entries] = block[start:end]
+            observation[self._knocker_frame] = block[self._frame_runs[view.knocker]]
+        observation[self._table] = block[self._table_runs[seat]]
         if view.stock_size:
             observation[self.o_stock] = view.stock_size / self.deck_size
         discard = view.discard
