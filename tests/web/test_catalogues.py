@@ -2,9 +2,11 @@
 has every key with the same placeholders, every game and option of the registry is
 translated, every key the scripts use exists, and the server serves the page."""
 
+import asyncio
 import json
 import re
 
+import httpx
 import pytest
 
 from meeple.engine.registry import game_class, game_names
@@ -63,17 +65,18 @@ def test_every_key_used_by_the_scripts_exists() -> None:
 
 def test_the_server_serves_the_page_and_its_assets() -> None:
     from starlette.applications import Starlette
-    from starlette.testclient import TestClient
 
     app = Starlette()
     mount_web(app)
-    client = TestClient(app)
-    page = client.get("/")
+
+    async def fetch() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://meeple") as client:
+            paths = ("/", "/static/js/main.js", "/static/i18n/ja.json", "/static/nothing.js")
+            return [await client.get(path) for path in paths]
+
+    page, script, catalogue, missing = asyncio.run(fetch())
     assert page.status_code == 200 and 'src="/static/js/main.js"' in page.text
-    assert (
-        client.get("/static/js/main.js")
-        .headers["content-type"]
-        .startswith(("text/javascript", "application/javascript"))
-    )
-    assert client.get("/static/i18n/ja.json").json()["common"]["lobby"] == "ロビー"
-    assert client.get("/static/nothing.js").status_code == 404
+    assert script.headers["content-type"].startswith(("text/javascript", "application/javascript"))
+    assert catalogue.json()["common"]["lobby"] == "ロビー"
+    assert missing.status_code == 404
