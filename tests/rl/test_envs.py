@@ -7,6 +7,7 @@ import subprocess
 import sys
 import warnings
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -213,6 +214,41 @@ def test_the_gym_env_plays_bots_in_the_other_seats() -> None:
     assert reward == game.returns(environment.game_state)[1]
     with pytest.raises(InvalidActionError, match="reset"):
         environment.step(0)
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_is_registered_with_gymnasium(name: str) -> None:
+    """gymnasium.make builds the single-agent environment from the game's id, with the
+    players, opponents and options passed through, and plays it to the end; the checks
+    gymnasium.make adds on top raise no warning."""
+    players = load_game(name).spec.player_counts[0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        environment = gymnasium.make(meeple.rl.gymnasium_id(name), players=players)
+        assert environment.spec is not None and environment.spec.id == f"meeple/{name}-v1"
+        assert environment.unwrapped.game.players == players  # type: ignore[attr-defined]
+        _, info = environment.reset(seed=3)
+        rng = random.Random(3)
+        for _ in range(100_000):
+            legal = np.flatnonzero(info["action_mask"])
+            _, _, terminated, truncated, info = environment.step(
+                int(legal[rng.randrange(len(legal))])
+            )
+            if terminated or truncated:
+                break
+        assert terminated
+
+
+def test_gymnasium_make_imports_the_package_from_the_id() -> None:
+    """``module:id`` (Gymnasium's own form) imports meeple.rl first, so a fresh process
+    needs no import of its own."""
+    code = (
+        "import gymnasium; "
+        "e = gymnasium.make('meeple.rl:meeple/toc-v1', players=2, opponents='heuristic'); "
+        "print(e.spec.id, e.unwrapped.game.players)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["meeple/toc-v1", "2"]
 
 
 def test_the_gym_env_draws_the_learner_seat_from_the_seed() -> None:

@@ -2,14 +2,32 @@
 
 - ``meeple.rl.env("phase10", players=4, **options)``: a PettingZoo AEC environment;
 - ``meeple.rl.gym_env("phase10", players=4, opponents="random")``: a Gymnasium
-  single-agent environment, bots in the other seats;
+  single-agent environment, bots in the other seats; it is also registered with
+  Gymnasium, one id per game (``gymnasium.make("meeple/phase10-v1", players=4)``, or
+  ``gymnasium.make("meeple.rl:meeple/phase10-v1")`` to import this package on the way);
 - ``meeple.rl.encoding.encoder_for(game)``: the action index space and the observation
   array of a configured game.
 
 The core package never imports this one.
 """
 
+import gymnasium
+
+from meeple.engine.registry import game_class, game_names
 from meeple.rl.env import MeepleEnv, env, raw_env
 from meeple.rl.gym import MeepleGymEnv, gym_env
 
-__all__ = ["MeepleEnv", "MeepleGymEnv", "env", "gym_env", "raw_env"]
+
+def gymnasium_id(game: str) -> str:
+    """The Gymnasium id of ``game``'s single-agent environment: ``meeple/NAME-vVERSION``,
+    the version being the game's rules version."""
+    return f"meeple/{game}-v{game_class(game).spec.version}"
+
+
+for _name in game_names():
+    if gymnasium_id(_name) not in gymnasium.registry:
+        gymnasium.register(
+            gymnasium_id(_name), entry_point="meeple.rl.gym:MeepleGymEnv", kwargs={"game": _name}
+        )
+
+__all__ = ["MeepleEnv", "MeepleGymEnv", "env", "gym_env", "gymnasium_id", "raw_env"]
