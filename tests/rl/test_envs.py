@@ -6,6 +6,7 @@ import random
 import subprocess
 import sys
 import warnings
+from collections.abc import Callable
 
 import gymnasium
 import numpy as np
@@ -194,22 +195,39 @@ def test_action_text_and_render_describe_the_game() -> None:
     assert text is not None and "legal: " in text and "draw" in text
 
 
+def play_learner(
+    environment: object,
+    observation: dict[str, np.ndarray],
+    info: dict[str, object],
+    rng: random.Random,
+    each_step: Callable[[dict[str, np.ndarray], dict[str, object]], None] | None = None,
+) -> tuple[float, bool]:
+    """Random legal actions of a single-agent environment's learner until the episode
+    ends (``each_step`` sees every observation and info first): the last reward, and
+    whether the episode terminated rather than was truncated."""
+    reward, terminated = 0.0, False
+    for _ in range(100_000):
+        if each_step is not None:
+            each_step(observation, info)
+        legal = np.flatnonzero(info["action_mask"])
+        step = environment.step(int(legal[rng.randrange(len(legal))]))  # type: ignore[attr-defined]
+        observation, reward, terminated, truncated, info = step
+        if terminated or truncated:
+            break
+    return reward, terminated
+
+
 def test_the_gym_env_plays_bots_in_the_other_seats() -> None:
     environment = meeple.rl.gym_env("phase10", 3, opponents=["heuristic", "random"], seat=1)
     observation, info = environment.reset(seed=4)
     assert info["seat"] == 1
     game = environment.game
-    rng = random.Random(4)
-    reward = 0.0
-    for _ in range(100_000):
+
+    def each_step(observation: dict[str, np.ndarray], info: dict[str, object]) -> None:
         assert game.current_player(environment.game_state) == 1
         assert np.array_equal(info["action_mask"], observation["action_mask"])
-        legal = np.flatnonzero(info["action_mask"])
-        observation, reward, terminated, truncated, info = environment.step(
-            int(legal[rng.randrange(len(legal))])
-        )
-        if terminated or truncated:
-            break
+
+    reward, terminated = play_learner(environment, observation, info, random.Random(4), each_step)
     assert terminated
     assert reward == game.returns(environment.game_state)[1]
     with pytest.raises(InvalidActionError, match="reset"):
@@ -227,15 +245,8 @@ def test_every_game_is_registered_with_gymnasium(name: str) -> None:
         environment = gymnasium.make(meeple.rl.gymnasium_id(name), players=players)
         assert environment.spec is not None and environment.spec.id == f"meeple/{name}-v1"
         assert environment.unwrapped.game.players == players  # type: ignore[attr-defined]
-        _, info = environment.reset(seed=3)
-        rng = random.Random(3)
-        for _ in range(100_000):
-            legal = np.flatnonzero(info["action_mask"])
-            _, _, terminated, truncated, info = environment.step(
-                int(legal[rng.randrange(len(legal))])
-            )
-            if terminated or truncated:
-                break
+        observation, info = environment.reset(seed=3)
+        _, terminated = play_learner(environment, observation, info, random.Random(3))
         assert terminated
 
 
