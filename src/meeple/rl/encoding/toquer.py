@@ -81,9 +81,11 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             row[self.slot_width - 1] = value
         self._slot_rows[spread, FACE_INDEX[DOWN]] = 1.0
         self._slot_rows[spread + 1, FACE_INDEX[EMPTY]] = 1.0
+        # (bytes: the rows and the signed values; the config allows -99 … 99)
+        assert spread + 2 < 256 and self.low_value >= -128 and self.high_value <= 127
         base = [spread + 2] * 256
         base[ord(UP)], base[ord(DOWN)], base[ord(EMPTY)] = -lowest, spread, spread + 1
-        self._face_base = bytes(base)  # (every base fits a byte: values are -99 … 99)
+        self._face_base = bytes(base)
         # The shown values as signed bytes, packed in one call (quicker than numpy's own
         # conversion of a tuple of ints).
         self._pack_values = struct.Struct(f"{g.slots}b").pack
