@@ -174,18 +174,24 @@ def test_observations_do_not_depend_on_what_was_observed_before(
 
 
 @pytest.mark.parametrize(
-    "config", CONFIGS[:1] + [c for c in CONFIGS if c[0] == "toquer"][:1], ids=config_id
+    "config",
+    CONFIGS[:1] + [c for c in CONFIGS if c[0] == "toquer" and c[1] >= 3][:1],
+    ids=config_id,
 )
 def test_masks_are_fresh_arrays(config: tuple[str, int, dict[str, object]]) -> None:
-    """A learner may write into a mask it was given: the next mask is not affected."""
+    """A learner may write into a mask it was given: the next mask is not affected, also
+    once the encoder keeps the mask of a legal tuple asked for again (a Toquer knock's
+    two choices, seat after seat)."""
     game = make(config)
     encoder = encoder_for(game)
     for state in decision_states(game, seed=8, every=1, limit=40)[:-1]:
         seat = game.current_player(state)
-        first = encoder.mask(state, seat)
-        expected = first.copy()
-        first[:] = 0
-        assert np.array_equal(encoder.mask(state, seat), expected)
+        expected = np.zeros(encoder.num_actions, dtype=np.int8)
+        expected[[encoder.action_index(seat, a) for a in game.legal_actions(state)]] = 1
+        for _ in range(3):  # (the second ask keeps the mask, the third hands out a copy)
+            mask = encoder.mask(state, seat)
+            assert np.array_equal(mask, expected)
+            mask[:] = 0
         observation = encoder.observation(state, seat)
         observation[:] = -7.0
         assert (encoder.observation(state, seat) != -7.0).any()

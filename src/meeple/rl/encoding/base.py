@@ -29,8 +29,8 @@ V = TypeVar("V")
 
 Observation = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
-# Runs of values written from a start offset: plain lists, or arrays an encoder keeps.
-Blocks = list[tuple[int, list[float] | Observation]]
+# Runs of values written from a start offset.
+Blocks = list[tuple[int, list[float]]]
 
 
 @dataclass(frozen=True, slots=True)
