@@ -430,3 +430,33 @@ def test_the_guides_choice_stands_unless_another_beats_it_with_confidence() -> N
     phase10 = make_bot("ismcts", load_game("phase10", 2), 0, random.Random(0))
     assert isinstance(phase10, ISMCTSBot) and phase10.confidence == 2.0
     assert ISMCTSBot(Nim(), 0, random.Random(0)).confidence == 0.0  # type: ignore[arg-type]
+
+
+def test_paired_mode_tests_the_mean_paired_difference_from_the_guides_choice() -> None:
+    from meeple.bots.heuristic.phase10 import HeuristicBot
+
+    bot = ISMCTSBot(Nim(), 0, random.Random(0), confidence=2.0, prior=0.0, paired=True)  # type: ignore[arg-type]
+
+    def pairs(differences: list[float]) -> list[float]:
+        return [len(differences), sum(differences), sum(d * d for d in differences)]
+
+    bot.differences = {Take(2): pairs([-0.5, 0.6] * 5)}  # ahead on average, by noise
+    assert bot._paired_choice(Take(1)) == Take(1)
+    bot.differences[Take(3)] = pairs([0.04, 0.06] * 5)  # a small lead, on every sample
+    assert bot._paired_choice(Take(1)) == Take(3)
+    bot.differences = {Take(3): pairs([0.3])}  # one pair: no test possible
+    assert bot._paired_choice(Take(1)) == Take(1)
+
+    game, state = _phase10_decision(8, Stage.PLAY)
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    favourite = HeuristicBot(game, seat, random.Random(0)).choose(view, legal)
+    paired = ISMCTSBot(
+        game, seat, random.Random(3), iterations=len(legal) * 4, depth=6, paired=True
+    )
+    paired.search(view, favourite)
+    assert favourite not in paired.differences
+    assert {action: entry[0] for action, entry in paired.differences.items()} == {
+        action: 4 for action in legal if action != favourite
+    }
+    assert paired.choose(view, legal) in legal

@@ -37,7 +37,8 @@ search itself knows no game):
   the search leaves it only on evidence; with ``confidence`` (z, from the guide's
   optional ``ismcts_confidence``) it leaves it only for an action whose mean is higher
   by ``prior`` plus z standard errors of the difference (a few visits per action, as in
-  a Phase 10 discard among eleven cards, would otherwise pick the luckiest);
+  a Phase 10 discard among eleven cards, would otherwise pick the luckiest); in paired
+  mode the test is on the mean paired difference from the guide's choice;
 - decisions the guide calls settled are not searched: its optional method
   ``settled(self, view, legal) -> action | None`` names the action when the choice needs
   no search (laying down a phase, placing and hitting cards), at the root and inside the
@@ -200,11 +201,13 @@ class ISMCTSBot(Bot):
             if settled is not None:
                 self.last_iterations = 0
                 return settled
-        root = self.search(view)
         favourite = None
         if self.prior_bot is not None:
             favourite = self.prior_bot.choose(view, legal)
+        root = self.search(view, favourite)
         if self.confidence > 0 and favourite is not None:
+            if self.paired:
+                return self._paired_choice(favourite)
             return self._confident_choice(root, legal, favourite)
         most = max((child.visits for child in root.children.values()), default=0)
         best = None
@@ -241,14 +244,34 @@ class ISMCTSBot(Bot):
                 best, best_mean = action, mean
         return best
 
-    def search(self, view: object) -> _Node:
-        """Run the budget from ``view``; the root's children hold each action's visits."""
+    def _paired_choice(self, favourite: object) -> object:
+        """The guide's choice, unless another action beats it on the same samples by
+        ``prior`` plus ``confidence`` standard errors of their mean paired difference
+        (the luck a sample deals both alike no longer blurs the test)."""
+        best, best_gain = favourite, 0.0
+        for action, (count, total, squares) in self.differences.items():
+            if count < 2:
+                continue
+            gain = total / count
+            variance = max(0.0, squares / count - gain * gain) * count / (count - 1)
+            margin = self.prior + self.confidence * math.sqrt(variance / count)
+            if gain > margin and gain > best_gain:
+                best, best_gain = action, gain
+        return best
+
+    def search(self, view: object, favourite: object | None = None) -> _Node:
+        """Run the budget from ``view``; the root's children hold each action's visits.
+
+        In paired mode ``differences`` then holds, for each other root action, its
+        win-share differences from ``favourite`` on the same samples (count, sum, sum
+        of squares)."""
         game = self.game
         rng = self.rng
         root = _Node()
         limit = self.iterations if self.iterations is not None else 1 << 60
         deadline = None if self.time_limit is None else clock.perf_counter() + self.time_limit
         done = 0
+        self.differences: dict[object, list[float]] = {}
         while done < limit:
             if deadline is not None and done and clock.perf_counter() >= deadline:
                 break
@@ -262,22 +285,34 @@ class ISMCTSBot(Bot):
             # paths agree), so that the actions are compared on equal terms.
             seed = rng.getrandbits(64)
             bot_states = [bot.rng.getstate() for bot in self.rollout_bots]
-            for action in game._legal_actions(state):
+            actions = game._legal_actions(state)
+            if favourite in actions:  # first, so that a sample cut short still pairs
+                actions = (favourite, *(action for action in actions if action != favourite))
+            shares: dict[object, float] = {}
+            for action in actions:
                 if done >= limit:
                     break
                 done += 1
                 for bot, bot_state in zip(self.rollout_bots, bot_states, strict=True):
                     bot.rng.setstate(bot_state)
-                self._simulate(state, root, random.Random(seed), action)
+                shares[action] = self._simulate(state, root, random.Random(seed), action)
+            base = shares.pop(favourite, None)
+            if base is not None:
+                for action, share in shares.items():
+                    entry = self.differences.setdefault(action, [0, 0.0, 0.0])
+                    entry[0] += 1
+                    entry[1] += share - base
+                    entry[2] += (share - base) ** 2
         self.last_iterations = done
         return root
 
     def _simulate(
         self, state: object, root: _Node, rng: random.Random, first: object | None
-    ) -> None:
+    ) -> float:
         """One simulation from a sampled root state: select, expand, roll out, back up.
 
-        ``first``: the root action to take (paired mode); None lets UCB choose.
+        ``first``: the root action to take (paired mode); None lets UCB choose. Returns
+        this bot's seat's share of the win where the simulation ended.
         """
         game = self.game
         seat = self.seat
@@ -396,6 +431,7 @@ class ISMCTSBot(Bot):
             share = shares[actor]
             child.reward += share
             child.squares += share * share
+        return shares[self.seat]
 
     def _shares(self, state: object, players: int) -> Sequence[float]:
         """Each seat's share of the win: exact at the end, estimated at a cut."""
