@@ -190,6 +190,9 @@ class ISMCTSBot(Bot):
                 assert isinstance(bot, Settler)
                 self.settlers.append(bot.settled)
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
+        # Paired mode: each root action's (count, sum, sum of squares) of its win-share
+        # differences from the guide's choice on the same samples, in the last search.
+        self.differences: dict[object, list[float]] = {}
 
     # ------------------------------------------------------------------------ search
     def choose(self, view: object, legal: tuple[object, ...]) -> object:
@@ -271,7 +274,7 @@ class ISMCTSBot(Bot):
         limit = self.iterations if self.iterations is not None else 1 << 60
         deadline = None if self.time_limit is None else clock.perf_counter() + self.time_limit
         done = 0
-        self.differences: dict[object, list[float]] = {}
+        self.differences = {}
         while done < limit:
             if deadline is not None and done and clock.perf_counter() >= deadline:
                 break
