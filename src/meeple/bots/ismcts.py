@@ -207,7 +207,8 @@ class ISMCTSBot(Bot):
         favourite = None
         if self.prior_bot is not None:
             favourite = self.prior_bot.choose(view, legal)
-        root = self.search(view, favourite)
+        tested = favourite if self.confidence > 0 else None  # (pairs only what is tested)
+        root = self.search(view, tested)
         if self.confidence > 0 and favourite is not None:
             if self.paired:
                 return self._paired_choice(favourite)
