@@ -34,7 +34,10 @@ search itself knows no game):
   view; larger is better), asked of every seat and normalised into win shares. Without
   it the cut scores every seat equally and rollouts run longer;
 - the final choice favours the guide's own choice by ``prior`` (in win share), so that
-  the search leaves it only on evidence; with ``confidence`` (z, from the guide's
+  the search leaves it only on evidence. The guide may name a stronger policy for that
+  root choice with ``ismcts_root_policy()``, one too slow to play rollouts (Phase 10's
+  reads the next player from the cards it let go); one with ``observe(view, action)``
+  is shown every decision of the seat, so that it can keep track of the game; with ``confidence`` (z, from the guide's
   optional ``ismcts_confidence``) it leaves it only for an action whose mean is higher
   by ``prior`` plus z standard errors of the difference (a few visits per action, as in
   a Phase 10 discard among eleven cards, would otherwise pick the luckiest); in paired
@@ -90,6 +93,15 @@ class Settler(Protocol):
 
     def settled(self, view: object, legal: tuple[object, ...]) -> object | None:
         """The action to take without searching, or None: search this decision."""
+        ...
+
+
+@runtime_checkable
+class Observer(Protocol):
+    """A root policy that keeps track of the game (ISMCTS shows it every decision)."""
+
+    def observe(self, view: object, action: object) -> None:
+        """A view this seat was shown and the action it took there."""
         ...
 
 
@@ -178,10 +190,12 @@ class ISMCTSBot(Bot):
             confidence = _suggested_confidence(guide)
         self.confidence = float(confidence)
         self.prior_bot = (
-            guide(game, seat, random.Random(rng.random()))
+            _root_policy(guide)(game, seat, random.Random(rng.random()))
             if guide is not None and self.prior > 0
             else None
         )
+        # A root policy that reads the game is shown every decision of this seat.
+        self.observer = self.prior_bot.observe if isinstance(self.prior_bot, Observer) else None
         # One guide per seat whose settled choices are followed (none: search everything).
         self.settlers: list[Callable[[object, tuple[object, ...]], object | None]] = []
         if settle and guide is not None and hasattr(guide, "settled"):
@@ -196,6 +210,12 @@ class ISMCTSBot(Bot):
 
     # ------------------------------------------------------------------------ search
     def choose(self, view: object, legal: tuple[object, ...]) -> object:
+        action = self._decide(view, legal)
+        if self.observer is not None:
+            self.observer(view, action)
+        return action
+
+    def _decide(self, view: object, legal: tuple[object, ...]) -> object:
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -489,6 +509,14 @@ def _suggested_iterations(guide: type[Bot] | None, players: int) -> int:
     if isinstance(suggested, int) and not isinstance(suggested, bool) and suggested > 0:
         return suggested
     return DEFAULT_ITERATIONS
+
+
+def _root_policy(guide: type[Bot]) -> type[Bot]:
+    """The policy whose choice the search favours at its root: the guide's optional
+    ``ismcts_root_policy()`` (a stronger bot too slow for rollouts), else the guide."""
+    named = getattr(guide, "ismcts_root_policy", None)
+    policy = named() if callable(named) else None
+    return policy if isinstance(policy, type) and issubclass(policy, Bot) else guide
 
 
 def _guide_class(game: AnyGame) -> type[Bot] | None:

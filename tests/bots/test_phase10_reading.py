@@ -1,0 +1,127 @@
+"""Phase 10's reading bot: what it learns from the next player, and what it does with it."""
+
+import random
+from dataclasses import replace
+
+import meeple
+from meeple.bots.heuristic.phase10 import HeuristicBot, ReadingBot
+from meeple.bots.ismcts import ISMCTSBot
+from meeple.bots.registry import make_bot
+from meeple.engine.protocol import CHANCE, TERMINAL
+from meeple.games.phase10.actions import Discard, DrawStock
+from meeple.games.phase10.rules import Phase10Game
+from meeple.games.phase10.state import Stage
+from support.phase10 import c, cards, make_state
+
+
+def game(players: int) -> Phase10Game:
+    loaded = meeple.load_game("phase10", players)
+    assert isinstance(loaded, Phase10Game)
+    return loaded
+
+
+MINE = "1r 1b 2r 2b 11y 4g 6y 8b 9r 3g 5y"  # two pairs; every single keeps 2 missing
+
+
+def test_it_remembers_what_the_next_player_passed_over_and_threw_away() -> None:
+    g = game(2)
+    bot = ReadingBot(g, 0, random.Random(0))
+    before = make_state(g, [MINE, "1g 2g 3r 4r 5r 6r 7r 8r 9g 10g"], discard="12g")
+    bot.observe(g.view(before, 0), Discard(c("6y")))
+    # The next player drew from the stock and threw the 7r on the 6y.
+    passed = make_state(
+        g,
+        ["1r 1b 2r 2b 11y 4g 8b 9r 3g 5y", "1g 2g 3r 4r 5r 6r 8r 9g 10g 12b"],
+        stage=Stage.DRAW,
+        discard="12g 6y 7r",
+    )
+    bot.observe(g.view(passed, 0), DrawStock())
+    assert bot.unwanted == (c("6y"), c("7r"))
+    bot.observe(g.view(passed, 0), DrawStock())  # the same view again changes nothing
+    assert bot.unwanted == (c("6y"), c("7r"))
+
+    # Next time the player takes the discard (so wants it) and throws the 8r instead.
+    bot.observe(g.view(passed, 0), Discard(c("9r")))
+    taken = replace(
+        make_state(
+            g,
+            ["1r 1b 2r 2b 11y 4g 8b 3g 5y 7y", "1g 2g 3r 4r 5r 6r 9r 9g 10g 12b"],
+            stage=Stage.DRAW,
+            discard="12g 6y 7r 8r",
+        ),
+        known=((), cards("9r")),
+    )
+    bot.observe(g.view(taken, 0), DrawStock())
+    assert bot.unwanted == (c("6y"), c("7r"), c("8r"))
+
+    # A new round starts afresh.
+    bot.observe(g.view(replace(taken, round=taken.round + 1), 0), DrawStock())
+    assert bot.unwanted == ()
+
+
+def test_between_equal_discards_it_keeps_the_card_the_next_player_collects() -> None:
+    g = game(2)
+    state = replace(
+        make_state(g, [MINE, "11r 11b 3r 4r 5r 6r 7r 8r 9g 10g"], discard="12g"),
+        known=((), cards("11r 11b")),  # the next player took two 11s from the discards
+    )
+    view, legal = g.view(state, 0), g.legal_actions(state)
+    assert HeuristicBot(g, 0, random.Random(0)).choose(view, legal) == Discard(c("11y"))
+    choice = ReadingBot(g, 0, random.Random(0)).choose(view, legal)
+    assert isinstance(choice, Discard) and choice.card not in cards("1r 1b 2r 2b 11y")
+
+
+def test_it_decides_the_same_whatever_it_cannot_see() -> None:
+    g = game(3)
+    bots = [ReadingBot(g, seat, random.Random(seat)) for seat in range(3)]
+    twins = [ReadingBot(g, seat, random.Random(seat)) for seat in range(3)]
+    rng = random.Random(5)
+    state = g.initial_state()
+    decisions = 0
+    while (actor := g.current_player(state)) != TERMINAL and decisions < 400:
+        if actor == CHANCE:
+            state = g.apply_chance(state, g.sample_chance(state, rng))
+            continue
+        legal = g.legal_actions(state)
+        other = g.redeal_hidden(state, actor, rng)
+        choice = bots[actor].choose(g.view(state, actor), legal)
+        assert twins[actor].choose(g.view(other, actor), g.legal_actions(other)) == choice
+        state = g.apply_action(state, choice)
+        decisions += 1
+    assert decisions == 400
+
+
+def test_ismcts_starts_from_the_reading_bot_and_shows_it_every_decision() -> None:
+    g = game(2)
+    bot = make_bot("ismcts:iterations=4,depth=2", g, 0, random.Random(0))
+    assert isinstance(bot, ISMCTSBot) and isinstance(bot.prior_bot, ReadingBot)
+    shown: list[tuple[object, object]] = []
+    reader = bot.observer
+    assert reader is not None
+
+    def watch(view: object, action: object) -> None:
+        shown.append((view, action))
+        reader(view, action)
+
+    bot.observer = watch
+    rng = random.Random(6)
+    state = g.initial_state()
+    chosen: list[tuple[object, object]] = []
+    learned = 0  # the most the reading bot knew of the next player at once
+    while len(chosen) < 60:
+        actor = g.current_player(state)
+        assert actor != TERMINAL
+        if actor == CHANCE:
+            state = g.apply_chance(state, g.sample_chance(state, rng))
+            continue
+        legal = g.legal_actions(state)
+        if actor == 0:
+            view = g.view(state, 0)
+            action = bot.choose(view, legal)
+            chosen.append((view, action))
+            learned = max(learned, len(bot.prior_bot.unwanted))
+        else:
+            action = legal[rng.randrange(len(legal))]
+        state = g.apply_action(state, action)
+    assert shown == chosen  # every decision, single-action and settled ones too
+    assert learned >= 2  # it read the opponent's passes through those calls alone
