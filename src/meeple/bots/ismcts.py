@@ -37,11 +37,12 @@ search itself knows no game):
   the search leaves it only on evidence. The guide may name a stronger policy for that
   root choice with ``ismcts_root_policy()``, one too slow to play rollouts (Phase 10's
   reads the next player from the cards it let go); one with ``observe(view, action)``
-  is shown every decision of the seat, so that it can keep track of the game; with ``confidence`` (z, from the guide's
-  optional ``ismcts_confidence``) it leaves it only for an action whose mean is higher
-  by ``prior`` plus z standard errors of the difference (a few visits per action, as in
-  a Phase 10 discard among eleven cards, would otherwise pick the luckiest); in paired
-  mode the test is on the mean paired difference from the guide's choice;
+  is shown every decision of the seat, so that it can keep track of the game. With
+  ``confidence`` (z, from the guide's optional ``ismcts_confidence``) the search leaves
+  that choice only for an action whose mean is higher by ``prior`` plus z standard
+  errors of the difference (a few visits per action, as in a Phase 10 discard among
+  eleven cards, would otherwise pick the luckiest); in paired mode the test is on the
+  mean paired difference from the guide's choice;
 - decisions the guide calls settled are not searched: its optional method
   ``settled(self, view, legal) -> action | None`` names the action when the choice needs
   no search (laying down a phase, placing and hitting cards), at the root and inside the
