@@ -32,11 +32,8 @@ class HeuristicBot(Bot):
         assert isinstance(view, Phase10View) and view.hand is not None
         game = self.game
         assert isinstance(game, Phase10Game)
-        phases = game.config.phases
         seat = self.seat
-        phase = (
-            phases[-1] if view.tiebreak else phases[min(view.phase_index[seat], len(phases) - 1)]
-        )
+        phase = _phase_for(game, view, seat)
         hand = view.hand
 
         if view.stage == Stage.DRAW:
@@ -148,6 +145,13 @@ class HeuristicBot(Bot):
                 progress += chance
         progress -= view.scores[seat] / 400.0
         return math.exp(1.2 * progress)
+
+
+def _phase_for(game: Phase10Game, view: Phase10View, seat: int) -> Phase:
+    """The phase ``seat`` is making this round, as its view shows (the last one in a
+    tie-break, and still the last once all are done)."""
+    phases = game.config.phases
+    return phases[-1] if view.tiebreak else phases[min(view.phase_index[seat], len(phases) - 1)]
 
 
 # Chance to lay the phase down this round with so many cards still missing (rough).
@@ -263,12 +267,7 @@ class ReadingBot(HeuristicBot):
         following = (self.seat + 1) % len(view.hand_sizes)
         if view.laid[following] or not view.active[following]:
             return {}
-        phases = game.config.phases
-        phase = (
-            phases[-1]
-            if view.tiebreak
-            else phases[min(view.phase_index[following], len(phases) - 1)]
-        )
+        phase = _phase_for(game, view, following)
         recent = self._unwanted[-READ_RECENT:]
         helps = dict.fromkeys(view.hand, 0)
         helps.pop(SKIP, None)
