@@ -18,11 +18,19 @@ from typing import Any
 
 from meeple.bots.base import Bot
 from meeple.games.phase10.actions import BeginPhase, Discard, DrawStock, Hit, Place, TakeDiscard
-from meeple.games.phase10.cards import SKIP, WILD, add_sorted, points, remove_one
-from meeple.games.phase10.phases import Phase, missing_cards
+from meeple.games.phase10.cards import (
+    SKIP,
+    WILD,
+    add_sorted,
+    colour_of,
+    number_of,
+    points,
+    remove_one,
+)
+from meeple.games.phase10.phases import GroupKind, Phase, cards_used, missing_cards
 from meeple.games.phase10.rules import Phase10Game, fits
 from meeple.games.phase10.state import Stage
-from meeple.games.phase10.view import Phase10View
+from meeple.games.phase10.view import Phase10View, unseen_counts
 
 
 class HeuristicBot(Bot):
@@ -71,7 +79,7 @@ class HeuristicBot(Bot):
             return (0, 0, 0)
         return (view.phase_index[seat], int(view.laid[seat]), -view.hand_sizes[seat])
 
-    def _discard_cost(self, view: Phase10View, code: int, phase: Phase) -> tuple[int, int, int]:
+    def _discard_cost(self, view: Phase10View, code: int, phase: Phase) -> tuple[int, ...]:
         """Lower is a better discard: keep progress, don't feed the next player, shed points."""
         assert view.hand is not None
         rest = remove_one(view.hand, code)
@@ -198,6 +206,7 @@ class ReadingBot(HeuristicBot):
         self._mine: _Discarded | None = None
         self._unwanted: list[int] = []  # cards the next player passed or threw, this round
         self._helps: dict[int, int] | None = None  # per card, in sampled next hands
+        self._unseen: list[tuple[int, int]] | None = None  # (a card, unseen copies) per class
         self._last_read: Phase10View | None = None
 
     @property
@@ -208,7 +217,7 @@ class ReadingBot(HeuristicBot):
     def choose(self, view: object, legal: tuple[object, ...]) -> object:
         assert isinstance(view, Phase10View)
         self._read(view)
-        self._helps = None
+        self._helps = self._unseen = None
         choice = super().choose(view, legal)
         self._remember(view, choice)
         return choice
@@ -249,13 +258,42 @@ class ReadingBot(HeuristicBot):
         if isinstance(action, Discard) and action.card != SKIP:
             self._mine = _Discarded(view.round, len(view.discard) + 1, action.card)
 
-    def _discard_cost(self, view: Phase10View, code: int, phase: Phase) -> tuple[int, int, int]:
+    def _discard_cost(self, view: Phase10View, code: int, phase: Phase) -> tuple[int, ...]:
         progress, feeds, shed = super()._discard_cost(view, code, phase)
         if self._helps is None:
             self._helps = self._helps_next(view)
-        # How often the card helps the next player's sampled hands ranks between feeding
-        # a laid-down neighbour and the points: progress still comes first.
-        return (progress, feeds * (READ_SAMPLES + 1) + self._helps.get(code, 0), shed)
+        helps = self._helps.get(code, 0)
+        if view.laid[self.seat] or progress == 0 or code >= WILD:
+            return (progress, feeds, 0, 0, helps, shed)
+        # Not yet down: after progress, keep the most ways to come closer (outs), then
+        # the cards that will go down with the phase, then spare the next player.
+        assert view.hand is not None
+        rest = remove_one(view.hand, code)
+        outs = self._outs(view, rest, phase, progress)
+        spare = int(
+            cards_used(rest, phase) < cards_used(view.hand, phase)
+            or any(fits(group, code) for group in view.table)
+        )
+        return (progress, feeds, -outs, spare, helps, shed)
+
+    def _outs(self, view: Phase10View, rest: tuple[int, ...], phase: Phase, short: int) -> int:
+        """How many of the cards this seat cannot see would bring ``rest`` closer to
+        ``phase`` (Wilds left out: they would for every discard alike)."""
+        if self._unseen is None:
+            game = self.game
+            assert isinstance(game, Phase10Game)
+            by_colour = phase[0].kind == GroupKind.COLOUR
+            classes: dict[int, list[int]] = {}
+            for code, count in enumerate(unseen_counts(view, game.config.mattel_skips)[:WILD]):
+                if count:
+                    key = colour_of(code) if by_colour else number_of(code)
+                    classes.setdefault(key, [code, 0])[1] += count
+            self._unseen = [(code, count) for code, count in classes.values()]
+        return sum(
+            count
+            for code, count in self._unseen
+            if missing_cards(add_sorted(rest, code), phase) < short
+        )
 
     def _helps_next(self, view: Phase10View) -> dict[int, int]:
         """For each card in hand, in how many of READ_SAMPLES sampled hands of the next

@@ -260,6 +260,42 @@ def _missing(counts: tuple[int, ...], wilds: int, phase: Phase) -> int:
     return best
 
 
+def cards_used(hand: tuple[int, ...], phase: Phase) -> int:
+    """How many cards of ``hand`` the phase would take once laid, keyed the way that
+    leaves it fewest cards short: its sets and colour groups every card of their number
+    or colour, its runs one of each value in their window and in the unbroken stretch
+    the hand holds on either side of it, and every Wild. Bots keep such cards (they go
+    down with the phase) over ones that would stay in hand."""
+    supply, wilds = _supply(hand, phase[0].kind == GroupKind.COLOUR)
+    return _used(tuple(supply), wilds, phase)
+
+
+@lru_cache(maxsize=1 << 16)
+def _used(counts: tuple[int, ...], wilds: int, phase: Phase) -> int:
+    best = (sum(g.size for g in phase), 0)  # (cards short, -cards used): smaller wins
+    groups = empty_partials(phase)
+    for combination in itertools.product(*[_choices(g, list(counts)) for g in groups]):
+        demand: dict[int, int] = {}
+        takes: dict[int, int] = {}
+        for group, (key, needs) in zip(groups, combination, strict=True):
+            for value, need in needs.items():
+                demand[value] = demand.get(value, 0) + need
+            if group.kind != GroupKind.RUN:
+                takes[key] = sum(counts)  # no limit: every copy fits
+                continue
+            low, high = key, key + group.size - 1
+            while low > 1 and counts[low - 1]:
+                low -= 1
+            while high < 12 and counts[high + 1]:
+                high += 1
+            for value in range(low, high + 1):
+                takes[value] = takes.get(value, 0) + 1
+        short = sum(max(0, need - counts[v]) for v, need in demand.items())
+        used = sum(min(counts[v], limit) for v, limit in takes.items())
+        best = min(best, (max(0, short - wilds), -used))
+    return wilds - best[1]
+
+
 def can_make_phase(hand: tuple[int, ...], phase: Phase, natural_per_group: bool) -> bool:
     """Whether a hand can lay down ``phase`` from nothing (the hot path: it is asked on
     every turn, so the answer is cached by what matters, the counts per number or

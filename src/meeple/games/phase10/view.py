@@ -95,32 +95,32 @@ def _deal_hidden(
     return hands, tuple(counts)
 
 
+def unseen_counts(view: Phase10View, mattel_skips: bool) -> list[int]:
+    """Copies of each card code that ``view``'s seat cannot see: in the other hands
+    (beyond the cards known to be there) or in the draw pile."""
+    unseen = list(deck_counts())
+    seen: list[int] = list(view.hand or ())
+    for building in view.building:
+        seen.extend(building.cards)
+    for laid in view.table:
+        seen.extend(laid.cards)
+    seen.extend(view.discard)
+    if mattel_skips:
+        seen.extend([SKIP] * sum(view.skipped))
+    for seat, known in enumerate(view.known):
+        if seat != view.seat:
+            seen.extend(known)
+    for code in seen:
+        unseen[code] -= 1
+    return unseen
+
+
 def determinize(view: Phase10View, mattel_skips: bool, rng: random.Random) -> Phase10State:
     """A full state consistent with ``view``: unseen cards dealt at random to the other
     hands (around the cards known to be there) and the draw pile."""
-    unseen = list(deck_counts())
-
-    def take(code: int) -> None:
-        unseen[code] -= 1
-
+    unseen = unseen_counts(view, mattel_skips)
     own = view.seat
-    for code in view.hand or ():
-        take(code)
-    for group in view.building:
-        for code in group.cards:
-            take(code)
-    for code in view.discard:
-        take(code)
-    for laid in view.table:
-        for code in laid.cards:
-            take(code)
-    if mattel_skips:
-        for _ in range(sum(view.skipped)):
-            take(SKIP)
     hidden_seats = [s for s in range(len(view.hand_sizes)) if s != own]
-    for seat in hidden_seats:
-        for code in view.known[seat]:
-            take(code)
     pool = [code for code, count in enumerate(unseen) for _ in range(count)]
     if view.stage == Stage.DEAL:
         # Before a deal nothing is in any hand: the whole deck is the draw pile.
