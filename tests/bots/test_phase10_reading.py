@@ -9,8 +9,9 @@ from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.registry import make_bot
 from meeple.engine.protocol import CHANCE, TERMINAL
 from meeple.games.phase10.actions import Discard, DrawStock
+from meeple.games.phase10.phases import GroupKind
 from meeple.games.phase10.rules import Phase10Game
-from meeple.games.phase10.state import Stage
+from meeple.games.phase10.state import LaidGroup, Stage
 from support.phase10 import c, cards, make_state
 
 
@@ -69,6 +70,39 @@ def test_between_equal_discards_it_keeps_the_card_the_next_player_collects() -> 
     assert HeuristicBot(g, 0, random.Random(0)).choose(view, legal) == Discard(c("11y"))
     choice = ReadingBot(g, 0, random.Random(0)).choose(view, legal)
     assert isinstance(choice, Discard) and choice.card not in cards("1r 1b 2r 2b 11y")
+
+
+def choices(hand: str) -> tuple[Discard, Discard]:
+    """What the heuristic and the reading bot discard from ``hand`` at two players, the
+    next player down with sets of 9s and 10s that none of ``hand`` fits (so there is no
+    one to read, and no card feeds it)."""
+    g = game(2)
+    table = (
+        LaidGroup(1, GroupKind.SET, 9, cards("9r 9b 9y")),
+        LaidGroup(1, GroupKind.SET, 10, cards("10r 10b 10y")),
+    )
+    state = make_state(g, [hand, "1g 2g 3r 4r"], discard="12g", table=table, laid=(False, True))
+    view, legal = g.view(state, 0), g.legal_actions(state)
+    heuristic = HeuristicBot(g, 0, random.Random(0)).choose(view, legal)
+    reading = ReadingBot(g, 0, random.Random(0)).choose(view, legal)
+    assert isinstance(heuristic, Discard) and isinstance(reading, Discard)
+    return heuristic, reading
+
+
+def test_between_equal_discards_it_keeps_the_most_outs() -> None:
+    # A set of 5s and three pairs: one card short whichever lone card or pair card goes.
+    # Breaking the pair of 12s sheds the most points but leaves two numbers to draw, not three.
+    heuristic, reading = choices("5r 5b 5y 7r 7b 8r 8b 12r 12b 3g 4y")
+    assert heuristic.card in cards("12r 12b")
+    assert reading.card in cards("3g 4y")
+
+
+def test_between_equal_discards_it_keeps_what_goes_down_with_the_phase() -> None:
+    # The fourth 11 is worth more points than any lone card, but it goes down with its
+    # set, while a lone card would stay in hand after the phase is laid.
+    heuristic, reading = choices("11r 11b 11y 11g 7r 7b 3g 4y 6b 8g 2y")
+    assert heuristic.card in cards("11r 11b 11y 11g")
+    assert reading.card in cards("3g 4y 6b 8g 2y")
 
 
 def test_it_decides_the_same_whatever_it_cannot_see() -> None:

@@ -12,9 +12,11 @@ from meeple.games.phase10.phases import (
     _missing,
     _solve,
     _supply,
+    cards_used,
     empty_partials,
     parse_phase,
 )
+from support.phase10 import cards
 
 CUSTOM = ("set4", "set2+set2+set2+set2", "run3+run3+set2", "colour4+colour3")
 PHASES = [parse_phase(text) for text in (*STANDARD_PHASE_TEXTS, *CUSTOM)]
@@ -55,3 +57,18 @@ def test_the_pruned_search_for_missing_cards_finds_the_fewest(hand: list[int], i
     supply, wilds = _supply(tuple(hand), phase[0].kind.name == "COLOUR")
     expected = missing_by_every_keying(tuple(hand), phase)
     assert _missing.__wrapped__(tuple(supply), wilds, phase) == expected
+
+
+def test_cards_used_counts_what_would_go_down_with_the_phase() -> None:
+    two_sets = parse_phase("set3+set3")
+    # A fourth 11 goes down with its set; the lone cards and the Skip stay in hand.
+    assert cards_used(cards("11r 11b 11y 11g 7r 7b 3g 4y 6b 8g S"), two_sets) == 6
+    # Keyed to be fewest short (11s and 7s), then to use the most: the 2s are left.
+    assert cards_used(cards("11r 11b 11y 7r 7b 7y 7g 2r 2b W"), two_sets) == 8
+    # A run takes one card of each value in its stretch, however far the hand extends it.
+    run = parse_phase("run4")
+    assert cards_used(cards("3r 4b 5y 6g 7r 7b 9g 12r"), run) == 5
+    assert cards_used(cards("3r 4b 5y 6g 7r 8b 9g 10r 11y"), run) == 9
+    # A colour group takes every card of its colour, and the Wilds.
+    colour = parse_phase("colour7")
+    assert cards_used(cards("1r 5r 9r 12r 3r 7b 8b W W"), colour) == 7
