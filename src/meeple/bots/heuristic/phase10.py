@@ -6,10 +6,14 @@ as it can using numbered cards before Wilds, hits everything it can, discards it
 useful and costliest card while not feeding a neighbour who has laid down, and aims
 Skips at the player closest to winning.
 
-``ReadingBot`` plays the same way but also reads the next player, who is the only one
-that can take its discard: it remembers the cards that player passed over or threw away
-this round, samples that player's hand consistent with them, and among equally good
-discards gives the one least likely to help. ISMCTS starts from its choice.
+``ReadingBot`` plays the same way but chooses its discard with more care. Before it has
+laid down, among discards that keep the same progress it keeps the most *outs* (unseen
+cards that would bring its phase closer), then the cards that will go down with the
+phase or can be hit on the table (fewer cards left in hand once down, so it goes out
+sooner), and it reads the next player, who is the only one that can take its discard:
+it remembers the cards that player passed over or threw away this round, samples that
+player's hand consistent with them, and gives the card least likely to help.
+ISMCTS starts from its choice.
 """
 
 import math
@@ -183,19 +187,32 @@ class _Discarded:
 
 
 class ReadingBot(HeuristicBot):
-    """The heuristic bot that also reads the next player before it discards.
+    """The heuristic bot with a sharper discard: outs, cards that go down, and reading.
 
-    The next player is the only one who can take this seat's discard. After each of its
-    own discards the bot looks, at its next turn, at what became of the card: passed over
-    (the next player drew from the stock) or taken, and what the next player threw away.
-    Those are cards the next player does not want. To price a discard it samples the next
-    player's hand (``determinize`` from its own view) consistent with the latest of them
-    (adding one would not bring that hand closer to its phase, as the heuristic judges),
-    and counts how often the card would help that hand. Between discards that keep the
-    same progress and feed no laid-down neighbour, it gives the least helpful one.
+    Between discards that keep the same progress (and feed no laid-down neighbour), a
+    seat that has not laid down keeps, in this order:
 
-    At two players, against the heuristic bot, this wins about 59% of games
-    (``benchmarks/strength.py``); ISMCTS uses it for its root choice in Phase 10.
+    1. the most outs: copies it cannot see of the cards that would bring its phase one
+       card closer (the hand waits for whichever comes first);
+    2. the cards its phase would take once laid (a fourth card of a set, a run's
+       neighbours: ``cards_used``) or that fit a group on the table: those go down
+       instead of staying in hand, so it goes out sooner, which ends the round on the
+       others;
+    3. the cards the next player is least likely to want. The next player is the only
+       one who can take this seat's discard. After each of its own discards the bot
+       looks, at its next turn, at what became of the card: passed over (the next player
+       drew from the stock) or taken, and what the next player threw away. Those are
+       cards the next player does not want. It samples that player's hand
+       (``determinize`` from its own view) consistent with the latest of them (adding
+       one would not bring that hand closer to its phase, as the heuristic judges), and
+       counts how often each card would help that hand;
+
+    and only then sheds points, as the heuristic does. Once down it discards as the
+    heuristic does, sparing the next player's sampled hands before points.
+
+    Against the heuristic bot this wins about two games in three at two players and
+    about a third one against three (``benchmarks/strength.py``); ISMCTS uses it for its
+    root choice in Phase 10.
     """
 
     name = "reading"
