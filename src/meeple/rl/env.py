@@ -14,13 +14,18 @@
 Agents are ``player_0`` … ``player_{n-1}`` (seat ``k`` is ``player_k``). Observations are
 dicts: ``observation`` (a float32 array built from the seat's view only, layout in
 the game's README) and ``action_mask`` (int8, 1 for each legal action index; all 0 when
-the agent is not to act). Chance is resolved inside the environment from the seed given
-to ``reset``. Rewards are 0 until the end, then ``game.returns`` (zero-sum).
+the agent is not to act). With ``mask_in_observation=False`` the observation is the
+array alone (a ``Box``, for wrappers such as SuperSuit's) and the mask of the agent to
+act is in its ``infos[agent]["action_mask"]``; ``env.action_mask(agent)`` and
+``env.action_masks()`` (the agent to act) give it as booleans either way. Chance is
+resolved inside the environment from the seed given to ``reset``. Rewards are 0 until
+the end, then ``game.returns`` (zero-sum).
 """
 
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import BaseWrapper
@@ -28,10 +33,12 @@ from pettingzoo.utils.wrappers import BaseWrapper
 from meeple.engine.errors import InvalidActionError
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import TERMINAL
-from meeple.rl._episode import AnyGame, Episode, make_game
+from meeple.rl._episode import AnyGame, Episode, make_game, observation_space
+from meeple.rl.encoding import Observation
 
-# {"observation": float32 array, "action_mask": int8 array}, as gymnasium.spaces.Dict types it.
-ObservationDict = dict[str, Any]
+# {"observation": float32 array, "action_mask": int8 array}, as gymnasium.spaces.Dict types
+# it, or the float32 array alone (``mask_in_observation=False``).
+ObservationDict = dict[str, Any] | Observation
 
 
 class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
@@ -48,9 +55,11 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
         *,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        mask_in_observation: bool = True,
         **options: OptionValue,
     ) -> None:
         super().__init__()  # type: ignore[no-untyped-call]
+        self.mask_in_observation = mask_in_observation
         self.episode = Episode(make_game(game, players, options))
         self.game = self.episode.game
         self.encoder = self.episode.encoder
@@ -67,17 +76,9 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
         seats = self.game.players
         self.possible_agents = [f"player_{seat}" for seat in range(seats)]
         self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        low, high = self.encoder.layout.bounds()
         count = self.encoder.num_actions
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(low, high, dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (count,), dtype=np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
+        space = observation_space(self.encoder, mask_in_observation)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         self.action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
         self.steps = 0
 
@@ -105,14 +106,31 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select_next()
+        if not self.mask_in_observation:
+            self._mask_to_info(None)
 
     def observe(self, agent: str) -> ObservationDict:
         seat = self.agent_name_mapping[agent]
-        state = self.episode.state
-        return {
-            "observation": self.encoder.observe(self.game.view(state, seat)),
-            "action_mask": self.encoder.mask(state, seat),
-        }
+        episode = self.episode
+        if not self.mask_in_observation:
+            return episode.observation(seat)
+        return {"observation": episode.observation(seat), "action_mask": episode.mask(seat)}
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.bool_]:
+        """True for each index ``agent`` may choose now (all False when it is not to act)."""
+        return self.episode.mask(self.agent_name_mapping[agent]).view(np.bool_)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """``action_mask`` of the agent to act (sb3-contrib's name)."""
+        return self.action_mask(self.agent_selection)
+
+    def _mask_to_info(self, previous: str | None) -> None:
+        """The mask goes in the acting agent's info (the observation is the array alone)."""
+        if previous is not None:
+            self.infos[previous].pop("action_mask", None)
+        agent = self.agent_selection
+        if self.agents and not (self.terminations[agent] or self.truncations[agent]):
+            self.infos[agent]["action_mask"] = self.episode.mask(self.agent_name_mapping[agent])
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection
@@ -136,14 +154,13 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
         the end with the game's returns as rewards."""
         episode = self.episode
         game = self.game
-        if legal:
-            actor = episode.play_legal(self.agent_name_mapping[agent], index)
-        else:
-            actor = episode.play(self.agent_name_mapping[agent], index)
+        actor = episode.play(self.agent_name_mapping[agent], index, checked=legal)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         if actor >= 0 and (self.max_steps is None or self.steps < self.max_steps):
             self.agent_selection = self.possible_agents[actor]
+            if not self.mask_in_observation:
+                self._mask_to_info(agent)
             return  # rewards are all 0 until the end: nothing to accumulate
         if actor == TERMINAL:
             returns = game.returns(episode.state)
@@ -152,6 +169,8 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
         else:
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
+        if not self.mask_in_observation:
+            self.infos[agent].pop("action_mask", None)
 
     def _select_next(self) -> None:
         actor = self.game.current_player(self.episode.state)
@@ -162,10 +181,8 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
             self.agent_selection = self.agents[0]
 
     def action_text(self, index: int) -> str:
-        """The action that ``index`` stands for now, in the game's notation."""
-        seat = self.agent_name_mapping[self.agent_selection]
-        move = self.encoder.index_action(seat, int(index))
-        return self.game.format_action(self.episode.state, move)
+        """What ``index`` stands for now, in the game's notation (see Episode.action_text)."""
+        return self.episode.action_text(self.agent_name_mapping[self.agent_selection], int(index))
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -268,6 +285,14 @@ class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
         self._check_reset()
         return self.raw.observe(agent)
 
+    def action_mask(self, agent: str) -> npt.NDArray[np.bool_]:
+        self._check_reset()
+        return self.raw.action_mask(agent)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        self._check_reset()
+        return self.raw.action_masks()
+
     def last(
         self, observe: bool = True
     ) -> tuple[ObservationDict | None, float, bool, bool, dict[str, Any]]:
@@ -295,7 +320,7 @@ class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
             return
         index = int(action)
         encoder = raw.encoder
-        if index in encoder.legal_indices(raw.episode.state):
+        if index in raw.episode.legal_indices():
             raw._play(agent, index, legal=True)
             return
         if not 0 <= index < encoder.num_actions:
@@ -307,7 +332,9 @@ class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
         raw.terminations = dict.fromkeys(raw.agents, True)
         raw.rewards = dict.fromkeys(raw.agents, 0.0)
         raw.rewards[agent] = float(self.illegal_reward)
-        raw.infos[agent] = {**raw.infos[agent], "illegal_action": True}
+        info = {**raw.infos[agent], "illegal_action": True}
+        info.pop("action_mask", None)
+        raw.infos[agent] = info
         raw._accumulate_rewards()
         raw._deads_step_first()
 
@@ -327,6 +354,7 @@ def env(
     illegal_reward: float | None = -1.0,
     max_steps: int | None = None,
     render_mode: str | None = None,
+    mask_in_observation: bool = True,
     **options: OptionValue,
 ) -> AECEnv[str, ObservationDict, np.int64]:
     """A PettingZoo AEC environment for ``game``: ``env("toc", players=6, **options)``.
@@ -335,8 +363,16 @@ def env(
     ``illegal_reward`` for the agent that made it and 0 for the others (see
     ``IllegalMoveWrapper``); ``illegal_reward=None`` gives the unwrapped environment,
     which raises ``IllegalActionError`` instead. ``max_steps`` truncates an episode
-    after that many actions."""
-    environment = MeepleEnv(game, players, max_steps=max_steps, render_mode=render_mode, **options)
+    after that many actions. ``mask_in_observation=False``: observations are the arrays
+    alone, the mask in the acting agent's info."""
+    environment = MeepleEnv(
+        game,
+        players,
+        max_steps=max_steps,
+        render_mode=render_mode,
+        mask_in_observation=mask_in_observation,
+        **options,
+    )
     if illegal_reward is None:
         return environment
     return IllegalMoveWrapper(environment, illegal_reward)

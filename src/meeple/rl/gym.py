@@ -10,7 +10,9 @@
             break
 
 Observations are dicts, as in the AEC environment: ``observation`` (float32, from the
-learner's view only) and ``action_mask`` (int8); the mask is also in ``info``. Bots come
+learner's view only) and ``action_mask`` (int8); the mask is also in ``info`` and, as
+booleans, from ``env.action_masks()`` (sb3-contrib's MaskablePPO reads it there). With
+``mask_in_observation=False`` the observation is the array alone (a ``Box``). Bots come
 from spec strings (``random``, ``heuristic``, ``ismcts:iterations=200``,
 ``package.module:Class``); each has its own stream derived from the episode seed, like
 the chance stream. The reward is 0 until the end, then the learner's ``game.returns``.
@@ -21,6 +23,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from meeple.bots.base import Bot
@@ -29,7 +32,8 @@ from meeple.engine import rng as rng_streams
 from meeple.engine.errors import InvalidActionError, InvalidOptionError
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import TERMINAL
-from meeple.rl._episode import AnyGame, Episode, make_game
+from meeple.rl._episode import AnyGame, Episode, make_game, observation_space
+from meeple.rl.encoding import Mask
 from meeple.rl.env import ObservationDict
 
 
@@ -40,7 +44,8 @@ class MeepleGymEnv(gymnasium.Env[ObservationDict, np.int64]):
     (``reset(options={"seat": k})`` picks one for an episode). ``illegal_reward``: an
     illegal action ends the episode with this reward (``info["illegal_action"]`` is
     True); None raises ``IllegalActionError`` instead. ``max_steps`` truncates an
-    episode after that many learner actions."""
+    episode after that many learner actions. ``mask_in_observation``: False leaves the
+    mask out of the observation (then only in ``info`` and ``action_masks()``)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (as gymnasium.Env)
 
@@ -54,8 +59,10 @@ class MeepleGymEnv(gymnasium.Env[ObservationDict, np.int64]):
         illegal_reward: float | None = -1.0,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        mask_in_observation: bool = True,
         **options: OptionValue,
     ) -> None:
+        self.mask_in_observation = mask_in_observation
         self.episode = Episode(make_game(game, players, options))
         self.game = self.episode.game
         self.encoder = self.episode.encoder
@@ -74,15 +81,9 @@ class MeepleGymEnv(gymnasium.Env[ObservationDict, np.int64]):
         self.seat = 0 if seat is None else seat
         self.illegal_reward = illegal_reward
         self.max_steps = max_steps
-        low, high = self.encoder.layout.bounds()
-        count = self.encoder.num_actions
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low, high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (count,), dtype=np.int8),
-            }
-        )
-        self.action_space = spaces.Discrete(count)
+        self.observation_space = observation_space(self.encoder, mask_in_observation)
+        self.action_space = spaces.Discrete(self.encoder.num_actions)
+        self._mask: Mask = np.zeros(self.encoder.num_actions, dtype=np.int8)
         self.bots: dict[int, Bot] = {}
         self.steps = 0
         self._over = True
@@ -123,23 +124,21 @@ class MeepleGymEnv(gymnasium.Env[ObservationDict, np.int64]):
         index = int(action)
         seat = self.seat
         episode = self.episode
-        legal = self.encoder.legal_indices(episode.state)
-        if index not in legal:
+        if index not in episode.legal_indices():
             if self.illegal_reward is None:
                 if not 0 <= index < self.encoder.num_actions:
                     raise InvalidActionError(
                         f"action index {index} is outside 0..{self.encoder.num_actions - 1}"
                     )
-                move = self.encoder.index_action(seat, index)
-                self.game.apply_action(episode.state, move)  # raises, saying why
+                episode.play(seat, index)  # raises, saying why
             self._over = True
             observation = self._observation()
             info = self._info(observation)
             info["illegal_action"] = True
             return observation, float(self.illegal_reward or 0.0), True, False, info
-        episode.play(seat, index)
+        if episode.play(seat, index, checked=True) != seat or not episode.prefix:
+            self._play_bots()
         self.steps += 1
-        self._play_bots()
         terminated = self.game.current_player(episode.state) == TERMINAL
         reward = float(self.game.returns(episode.state)[seat]) if terminated else 0.0
         truncated = not terminated and self.max_steps is not None and self.steps >= self.max_steps
@@ -159,21 +158,25 @@ class MeepleGymEnv(gymnasium.Env[ObservationDict, np.int64]):
         episode.state = state
 
     def _observation(self) -> ObservationDict:
-        state = self.episode.state
-        return {
-            "observation": self.encoder.observe(self.game.view(state, self.seat)),
-            "action_mask": self.encoder.mask(state, self.seat),
-        }
+        episode = self.episode
+        self._mask = episode.mask(self.seat)
+        if not self.mask_in_observation:
+            return episode.observation(self.seat)
+        return {"observation": episode.observation(self.seat), "action_mask": self._mask}
 
     def _info(self, observation: ObservationDict) -> dict[str, Any]:
-        return {"action_mask": observation["action_mask"].copy(), "seat": self.seat}
+        return {"action_mask": self._mask.copy(), "seat": self.seat}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """True for each index the learner may choose now (sb3-contrib's convention);
+        a fresh array."""
+        return self._mask.astype(np.bool_)
 
     def action_text(self, index: int) -> str:
-        """The action that ``index`` stands for now, in the game's notation."""
-        move = self.encoder.index_action(self.seat, int(index))
-        return self.game.format_action(self.episode.state, move)
+        """What ``index`` stands for now, in the game's notation (see Episode.action_text)."""
+        return self.episode.action_text(self.seat, int(index))
 
-    def render(self) -> str | None:
+    def render(self) -> Any:  # (str or None; typed as Gymnasium's versions type it)
         if self.render_mode is None:
             return None
         return self.episode.describe()
