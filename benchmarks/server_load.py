@@ -198,6 +198,11 @@ def main() -> None:
             db,
             "--bot-workers",
             "1",
+            # One load generator is one client address: lift the per-client limits.
+            "--tables-per-minute",
+            "1000000",
+            "--connections-per-client",
+            "100000",
         ],
         env=env,
         stdout=subprocess.DEVNULL,

@@ -24,7 +24,8 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from meeple.server.app import create_app
+from meeple.server.app import create_app, uvicorn_config
+from meeple.server.limits import Rate
 from meeple.server.manager import Settings, TableManager
 
 Message = dict[str, Any]
@@ -116,13 +117,7 @@ class LiveServer:
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = int(self.sock.getsockname()[1])
-        config = uvicorn.Config(
-            self.app,
-            log_level="warning",
-            ws_max_size=4 * settings.max_frame,
-            lifespan="on",
-            timeout_graceful_shutdown=2,
-        )
+        config = uvicorn_config(self.app, settings, lifespan="on", timeout_graceful_shutdown=2)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(
             target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
@@ -157,6 +152,11 @@ class LiveServer:
 
 def server_settings(db_url: str, **changes: Any) -> Settings:
     settings = Settings(db_url=db_url, bot_workers=1, bot_time_limit=2.0, allow_custom_bots=True)
+    # The tests create many tables from one address: the creation limits have tests of
+    # their own (test_limits.py).
+    settings.create_rate = Rate(100_000, 60.0)
+    settings.create_quota = Rate(100_000, 60.0)
+    settings.max_connections_per_client = 10_000
     for key, value in changes.items():
         setattr(settings, key, value)
     return settings

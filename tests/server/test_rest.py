@@ -113,7 +113,13 @@ def test_token_of_another_table_is_refused(http: httpx.Client) -> None:
     answer = http.get(
         f"/api/tables/{second['id']}/state", headers={"Authorization": f"Bearer {token}"}
     )
-    assert answer.status_code == 401
+    assert answer.status_code == 403  # as docs/server.md promises: a token of another table
+    unknown = http.get(
+        f"/api/tables/{second['id']}/state", headers={"Authorization": "Bearer not-a-token"}
+    )
+    assert unknown.status_code == 401
+    own = http.get(f"/api/tables/{first['id']}/state", headers={"Authorization": f"Bearer {token}"})
+    assert own.status_code == 200 and own.json()["seat"] == 0
 
 
 def test_unknown_table_is_404(http: httpx.Client) -> None:

@@ -10,12 +10,12 @@ import secrets
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from meeple.bots.registry import BUILTIN, make_bot, parse_bot_spec
 from meeple.engine.codec import JSON
-from meeple.engine.errors import InvalidActionError, InvalidOptionError
+from meeple.engine.errors import InvalidOptionError
 from meeple.engine.protocol import Game
 from meeple.engine.record import FORMAT, FORMAT_VERSION
 from meeple.engine.registry import default_players, game_class, game_names
@@ -23,7 +23,6 @@ from meeple.server.manager import LiveTable, TableManager
 from meeple.server.outbound import (
     ChatListOut,
     RecordOut,
-    ReplayOut,
     StateOut,
     TableOut,
     outgoing,
@@ -102,16 +101,33 @@ async def _table(manager: TableManager, table_id: str) -> LiveTable:
     return live
 
 
-def _asker(
+async def _asker(
     manager: TableManager, live: LiveTable, token: HTTPAuthorizationCredentials | None
 ) -> int | None:
-    """The seat of the Bearer token (None: no token, a spectator); 401 for a bad one."""
+    """The seat of the Bearer token (None: no token, a spectator); 403 for a token of
+    another table, 401 for one that holds no seat anywhere."""
     if token is None:
         return None
     seat = manager.seat_of(live, token.credentials)
     if seat is None:
+        if await manager.token_elsewhere(token.credentials):
+            raise _problem(403, "this token holds a seat at another table, not this one")
         raise _problem(401, "this token holds no seat at this table")
     return seat
+
+
+async def _limit_creation(manager: TableManager, request: Request) -> None:
+    """429 once a client has created too many tables (a rate and a daily quota)."""
+    client = request.client.host if request.client else "?"
+    settings = manager.settings
+    for name, rate in (("rate", settings.create_rate), ("quota", settings.create_quota)):
+        wait = await manager.limiter.hit(f"create:{name}:{client}", rate)
+        if wait is not None:
+            raise HTTPException(
+                status_code=429,
+                detail=f"at most {rate.count} new tables per {rate.seconds:g} s per client",
+                headers={"Retry-After": str(max(1, round(wait)))},
+            )
 
 
 # --------------------------------------------------------------------------- games
@@ -157,10 +173,11 @@ async def list_games() -> GameList:
     "/tables",
     status_code=201,
     response_model=None,
-    responses={201: {"model": TableInfo}, 422: {"model": Problem}},
+    responses={201: {"model": TableInfo}, 422: {"model": Problem}, 429: {"model": Problem}},
 )
-async def create_table(body: CreateTable, manager: Manager) -> JSONResponse:
+async def create_table(body: CreateTable, manager: Manager, request: Request) -> JSONResponse:
     """Create a table; options are validated exactly as the engine validates them."""
+    await _limit_creation(manager, request)
     try:
         cls = game_class(body.game)
         players = default_players(body.game) if body.players is None else body.players
@@ -224,22 +241,19 @@ async def list_tables(
     manager: Manager,
     status: Annotated[list[Literal["open", "running", "finished"]] | None, Query()] = None,
     game: Annotated[str | None, Query(max_length=32)] = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
 ) -> JSONResponse:
-    """Open and running tables (by default), newest first."""
-    wanted = set(status or ["open", "running"])
+    """Open and running tables (by default), newest first, a page at a time: ``next`` is
+    the ``offset`` of the following page (null on the last one)."""
+    wanted = sorted(set(status or ["open", "running"]))
+    stored = await manager.db(manager.store.tables_with_status, wanted, game, limit + 1, offset)
     tables: list[JSON] = []
-    live_ids = set()
-    for live in sorted(manager.live.values(), key=lambda t: t.runtime.created_at, reverse=True):
-        runtime = live.runtime
-        live_ids.add(runtime.id)
-        if runtime.status in wanted and (game is None or runtime.game.spec.name == game):
-            tables.append(_info(live))
-    if "finished" in wanted:
-        stored = await manager.db(manager.store.tables_with_status, ["finished"], game, 100)
-        for table in stored:
-            if table.id not in live_ids:
-                tables.append(outgoing(None, TableOut(table))["table"])
-    return JSONResponse({"tables": tables})
+    for table in stored[:limit]:
+        live = manager.live.get(table.id)
+        tables.append(_info(live) if live is not None else outgoing(None, TableOut(table))["table"])
+    more = len(stored) > limit
+    return JSONResponse({"tables": tables, "next": offset + limit if more else None})
 
 
 @router.get(
@@ -276,7 +290,7 @@ async def join_seat(
 async def leave_seat(table_id: TableId, manager: Manager, token: Token) -> JSONResponse:
     """Give the seat up; the token stops working."""
     live = await _table(manager, table_id)
-    seat = _asker(manager, live, token)
+    seat = await _asker(manager, live, token)
     if seat is None:
         raise _problem(401, "leaving needs the seat's token (Authorization: Bearer ...)")
     await manager.leave(live, seat)
@@ -289,7 +303,7 @@ async def leave_seat(table_id: TableId, manager: Manager, token: Token) -> JSONR
 async def start_table(table_id: TableId, manager: Manager, token: Token) -> JSONResponse:
     """Start now: seats still empty are played by the table's empty-seat bot."""
     live = await _table(manager, table_id)
-    if _asker(manager, live, token) is None:
+    if await _asker(manager, live, token) is None:
         raise _problem(401, "starting needs a seat token of this table")
     try:
         await manager.start(live)
@@ -304,7 +318,7 @@ async def start_table(table_id: TableId, manager: Manager, token: Token) -> JSON
 async def table_state(table_id: TableId, manager: Manager, token: Token) -> JSONResponse:
     """The state message for the asker's seat (a spectator's without a token)."""
     live = await _table(manager, table_id)
-    seat = _asker(manager, live, token)
+    seat = await _asker(manager, live, token)
     return JSONResponse(outgoing(seat, StateOut(live.runtime, live.runtime.version)))
 
 
@@ -345,7 +359,7 @@ async def table_record(
 ) -> JSONResponse:
     """The match record, every step redacted for the asker's seat (or ``?seat=``)."""
     live = await _table(manager, table_id)
-    viewpoint = _viewpoint(live, _asker(manager, live, token), seat)
+    viewpoint = _viewpoint(live, await _asker(manager, live, token), seat)
     runtime = live.runtime
     header: dict[str, JSON] = {
         "format": FORMAT,
@@ -368,22 +382,15 @@ async def table_replay(
     manager: Manager,
     token: Token,
     seat: Annotated[int | None, Query(ge=0, le=63)] = None,
-) -> JSONResponse:
-    """One frame per step: the view of the chosen seat after it, and the step's event."""
+    start: Annotated[int, Query(alias="from", ge=0, le=10_000_000)] = 0,
+    limit: Annotated[int | None, Query(ge=1, le=10_000_000)] = None,
+) -> Response:
+    """Frames of views of the chosen seat, one per step (``from``, at most ``limit``):
+    built off the event loop, a finished game's kept for the next asker."""
     live = await _table(manager, table_id)
-    viewpoint = _viewpoint(live, _asker(manager, live, token), seat)
-    runtime = live.runtime
-    game = runtime.game
-    states = [game.initial_state()]
-    try:
-        for entry in runtime.log:
-            if entry.seat < 0:
-                states.append(game.apply_chance(states[-1], game.decode_outcome(entry.data)))
-            else:
-                states.append(game.apply_action(states[-1], game.decode_action(entry.data)))
-    except (InvalidActionError, ValueError) as error:  # pragma: no cover - the log replayed at load
-        raise _problem(409, f"the record does not replay: {error}") from None
-    return JSONResponse(outgoing(viewpoint, ReplayOut(runtime, states)))
+    viewpoint = _viewpoint(live, await _asker(manager, live, token), seat)
+    text = await manager.replay(live, viewpoint, start, limit)
+    return Response(text, media_type="application/json")
 
 
 @router.get(

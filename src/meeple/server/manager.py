@@ -20,6 +20,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import ParamSpec, TypeVar
 
 from meeple.engine.codec import JSON
@@ -27,17 +28,20 @@ from meeple.engine.errors import RecordError
 from meeple.engine.registry import game_class
 from meeple.server.bots import BotPool
 from meeple.server.clocks import elapsed_ms, remaining_ms
+from meeple.server.limits import MemoryLimiter, Rate, RateLimiter
 from meeple.server.outbound import (
     BotRequestOut,
     ChatOut,
     ErrorOut,
     Outgoing,
+    ReplayOut,
     StateOut,
     TableOut,
     outgoing,
 )
 from meeple.server.tables import MoveError, Plan, TableRuntime
 from meeple.store.db import Advance, Store, StoredChat, StoredTable
+from meeple.store.models import utcnow
 
 log = logging.getLogger("meeple.server")
 P = ParamSpec("P")
@@ -53,11 +57,23 @@ CHECKPOINT_SECONDS = 1.0
 @dataclass(slots=True)
 class Settings:
     db_url: str = "sqlite:///var/meeple.sqlite3"
+    redis_url: str | None = None  # several instances share tables and limits through it
     bot_workers: int = 2
     bot_time_limit: float = 5.0
     allow_custom_bots: bool = False  # module:Class bot specs (tests only: imports code)
     max_frame: int = 16 * 1024
     hello_timeout: float = 10.0
+    # Limits (docs/server.md, "Limits and abuse").
+    max_body: int = 64 * 1024  # bytes of a REST request body
+    header_timeout: float = 10.0  # seconds for a request's headers to arrive
+    idle_timeout: float = 15.0  # seconds a keep-alive HTTP connection may sit idle
+    max_connections_per_client: int = 64  # sockets open at once from one address
+    trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For is believed, not capped
+    create_rate: Rate = field(default_factory=lambda: Rate(30, 60.0))  # tables per client
+    create_quota: Rate = field(default_factory=lambda: Rate(500, 86400.0))
+    open_table_ttl: float = 7200.0  # an open table nobody is connected to expires after
+    sweep_seconds: float = 60.0  # how often expired open tables are looked for
+    replay_cache: int = 16  # finished games' replays kept built (per seat)
 
 
 def hash_token(token: str) -> str:
@@ -146,6 +162,10 @@ class TableManager:
         self._pending: list[tuple[Advance, asyncio.Future[bool]]] = []
         self._wake_writer = asyncio.Event()
         self._writer: asyncio.Future[None] | None = None
+        self.limiter: RateLimiter = MemoryLimiter()
+        # Replays are rebuilt in a thread of their own, one at a time, never on the loop.
+        self._replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
+        self._replays: OrderedDict[tuple[str, int | None], dict[str, JSON]] = OrderedDict()
 
     async def db(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a store call: inline for SQLite (an in-process library: a thread would only
@@ -189,7 +209,11 @@ class TableManager:
         self._spawn(self.bots.start())
         if self.store.is_sqlite:
             self._spawn(self._checkpoints())
+        expired = await self.db(self.store.delete_open_tables, self._open_cutoff(), None)
+        if expired:
+            log.info("expired %d abandoned open tables", len(expired))
         ids = await self.db(self.store.table_ids_with_status, ["open", "running"])
+        loaded = []
         for table_id in ids:
             try:
                 live = await self._load(table_id)
@@ -197,7 +221,13 @@ class TableManager:
                 log.error("table %s cannot be rebuilt: %s", table_id, error)
                 continue
             if live is not None:
-                self.schedule(live)
+                loaded.append(live)
+        # The turn clocks start now, once every table is back: down time is not charged.
+        now = time.monotonic()
+        for live in loaded:
+            live.runtime.turn_started = now
+            self.schedule(live)
+        self._spawn(self._sweep_open_tables())
         log.info("rebuilt %d tables from the store", len(ids))
         # What exists now (modules, rebuilt tables) lives long: keep it out of every
         # future collection, whose pauses would otherwise grow with it.
@@ -226,8 +256,73 @@ class TableManager:
         if self._writer is not None:
             self._writer.cancel()
         await self.bots.close()
+        self._replay_executor.shutdown(wait=False, cancel_futures=True)
         self._executor.shutdown(wait=True)
         self.store.close()
+
+    # ------------------------------------------------------- abandoned open tables
+    def _open_cutoff(self) -> datetime:
+        return utcnow() - timedelta(seconds=self.settings.open_table_ttl)
+
+    async def _sweep_open_tables(self) -> None:
+        """Delete open tables older than ``open_table_ttl`` that nobody is connected to."""
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                await self.expire_open_tables()
+            except Exception as error:  # a busy database: try again next time
+                log.warning("expiring open tables failed: %s", error)
+
+    async def expire_open_tables(self) -> list[str]:
+        cutoff = self._open_cutoff()
+        keep = [
+            table_id
+            for table_id, live in self.live.items()
+            if live.runtime.status == "open" and live.connections
+        ]
+        expired = await self.db(self.store.delete_open_tables, cutoff, keep)
+        for table_id in expired:
+            live = self.live.pop(table_id, None)
+            if live is not None:
+                for task in (live.bot_task, live.wake_task):
+                    if task is not None:
+                        task.cancel()
+        return expired
+
+    # ----------------------------------------------------------------- replays
+    async def replay(self, live: LiveTable, seat: int | None, start: int, limit: int | None) -> str:
+        """Replay frames ``start`` onwards (at most ``limit``) as JSON text, built in the
+        replay thread; a finished game's whole replay is kept for the next asker."""
+        runtime = live.runtime
+        total = runtime.version + 1
+        start = min(start, total)
+        end = total if limit is None else min(total, start + limit)
+        entries = runtime.log[0 : runtime.version]
+        key = (runtime.id, seat)
+        finished = runtime.status == "finished"
+        loop = asyncio.get_running_loop()
+        whole = self._replays.get(key) if finished else None
+        if whole is None:
+            first, last = (0, total) if finished else (start, end)
+            item = ReplayOut(runtime, entries, first, last)
+            whole = await loop.run_in_executor(self._replay_executor, outgoing, seat, item)
+            if finished:
+                self._replays[key] = whole
+                while len(self._replays) > self.settings.replay_cache:
+                    self._replays.popitem(last=False)
+        else:
+            self._replays.move_to_end(key)
+        message = whole
+        if finished:
+            frames = whole["frames"]
+            assert isinstance(frames, list)
+            message = {
+                **whole,
+                "frames_from": start,
+                "next": end if end < total else None,
+                "frames": frames[start:end],
+            }
+        return await loop.run_in_executor(self._replay_executor, json.dumps, message)
 
     # ---------------------------------------------------------------- loading
     async def _load(self, table_id: str) -> LiveTable | None:
@@ -627,6 +722,10 @@ class TableManager:
             return await self._store_and_commit(live, plan)
 
     # ------------------------------------------------------------------ tokens
+    async def token_elsewhere(self, token: str) -> bool:
+        """Whether a token holds a seat at some table (used to tell 403 from 401)."""
+        return await self.db(self.store.find_token, hash_token(token)) is not None
+
     def seat_of(self, live: LiveTable, token: str | None) -> int | None:
         if not token:
             return None

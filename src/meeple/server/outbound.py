@@ -71,10 +71,13 @@ class RecordOut:
 
 @dataclass(frozen=True, slots=True)
 class ReplayOut:
-    """Every state of the match (``states[k]`` after ``k`` steps), for frames of views."""
+    """Frames ``start`` to ``end - 1`` of a replay (frame ``k``: the view after ``k``
+    steps of ``entries``, a snapshot of the log). Built off the event loop."""
 
     table: TableRuntime
-    states: Sequence[object]
+    entries: Sequence[LogEntry]
+    start: int
+    end: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +139,7 @@ def outgoing(seat: int | None, item: Outgoing, now: float | None = None) -> dict
             "events": [redact(entry, seat) for entry in item.table.log],
         }
     if isinstance(item, ReplayOut):
-        return _replay(seat, item.table, item.states)
+        return _replay(seat, item)
     return _bot_request(seat, item)
 
 
@@ -296,22 +299,35 @@ def _chat(message: StoredChat) -> dict[str, JSON]:
     }
 
 
-def _replay(seat: int | None, table: TableRuntime, states: Sequence[object]) -> dict[str, JSON]:
+def _replay(seat: int | None, item: ReplayOut) -> dict[str, JSON]:
+    table = item.table
     game = table.game
+    entries = item.entries
     frames: list[JSON] = []
-    for index, state in enumerate(states):
-        entry = table.log[index - 1] if index > 0 else None
-        frames.append(
-            {
-                "version": index,
-                "view": game.encode_view(game.view(state, seat)),
-                "event": None if entry is None else redact(entry, seat),
-            }
-        )
+    state = game.initial_state()
+    for index in range(item.end):
+        if index > 0:
+            entry = entries[index - 1]
+            if entry.seat == CHANCE:
+                state = game.apply_chance(state, game.decode_outcome(entry.data))
+            else:
+                state = game.apply_action(state, game.decode_action(entry.data))
+        if index >= item.start:
+            frames.append(
+                {
+                    "version": index,
+                    "view": game.encode_view(game.view(state, seat)),
+                    "event": None if index == 0 else redact(entries[index - 1], seat),
+                }
+            )
+    total = len(entries) + 1
     return {
         "type": "replay",
         "seat": seat,
         "table": _table_info(table, time.monotonic()),
+        "frames_from": item.start,
+        "total": total,
+        "next": item.end if item.end < total else None,
         "frames": frames,
     }
 

@@ -103,6 +103,7 @@ class TableInfo(BaseModel):
 
 class TableList(BaseModel):
     tables: list[TableInfo]
+    next: int | None = None  # the offset of the next page; null on the last one
 
 
 class OptionInfo(BaseModel):

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Table,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -212,14 +213,15 @@ class Store:
         return _table_from_rows(row, seats)
 
     def tables_with_status(
-        self, statuses: Sequence[str], game: str | None = None, limit: int = 200
+        self, statuses: Sequence[str], game: str | None = None, limit: int = 200, offset: int = 0
     ) -> list[StoredTable]:
         """Tables in the given states, newest first, with their seats."""
         with self.engine.connect() as connection:
             query = select(TableRow).where(TableRow.status.in_(list(statuses)))
             if game is not None:
                 query = query.where(TableRow.game == game)
-            rows = connection.execute(query.order_by(TableRow.created_at.desc()).limit(limit)).all()
+            query = query.order_by(TableRow.created_at.desc(), TableRow.id)
+            rows = connection.execute(query.limit(limit).offset(offset)).all()
             ids = [row.id for row in rows]
             seats = (
                 connection.execute(
@@ -242,6 +244,27 @@ class Store:
                     .order_by(TableRow.created_at)
                 ).scalars()
             )
+
+    def delete_open_tables(self, created_before: datetime, keep: Sequence[str] | None) -> list[str]:
+        """Delete open tables created before ``created_before`` (but those in ``keep``);
+        their ids. A table that started meanwhile is not open and stays."""
+        with self.engine.begin() as connection:
+            query = select(TableRow.id).where(
+                TableRow.status == "open", TableRow.created_at < created_before
+            )
+            if keep:
+                query = query.where(TableRow.id.not_in(list(keep)))
+            ids = list(connection.execute(query).scalars())
+            if not ids:
+                return []
+            connection.execute(delete(ChatRow).where(ChatRow.table_id.in_(ids)))
+            connection.execute(delete(SeatRow).where(SeatRow.table_id.in_(ids)))
+            gone = connection.execute(
+                delete(TableRow)
+                .where(TableRow.id.in_(ids), TableRow.status == "open")
+                .returning(TableRow.id)
+            )
+            return list(gone.scalars())
 
     # ----------------------------------------------------------------------- seats
     def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
