@@ -6,12 +6,15 @@ adds the browser client through its ``mount(app)`` function.
 """
 
 import importlib
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import uvicorn
-from fastapi import FastAPI, WebSocket
+from fastapi import FastAPI, Request, Response, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 
 from meeple.server.api import router
 from meeple.server.limits import BodyLimit, guarded_http_protocol
@@ -21,11 +24,30 @@ from meeple.server.ws import table_socket
 log = logging.getLogger("meeple.server")
 
 
+class OneLineInvalidUtf8(logging.Filter):
+    """uvicorn closes a text frame that is not UTF-8 with 1007 and logs a traceback for
+    it: keep its one line, drop the traceback (a client can send such frames at will)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith("Invalid UTF-8"):
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def quiet_invalid_utf8() -> None:
+    """Install the filter once, after uvicorn has configured its loggers."""
+    uvicorn_log = logging.getLogger("uvicorn.error")
+    if not any(isinstance(f, OneLineInvalidUtf8) for f in uvicorn_log.filters):
+        uvicorn_log.addFilter(OneLineInvalidUtf8())
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        quiet_invalid_utf8()
         manager = TableManager(settings)
         await manager.startup()
         app.state.manager = manager
@@ -43,6 +65,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.include_router(router)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> Response:
+        # FastAPI's own answer echoes the input as UTF-8 and fails on a lone surrogate.
+        detail = json.dumps({"detail": jsonable_encoder(error.errors())}, ensure_ascii=True)
+        return Response(detail, status_code=422, media_type="application/json")
 
     @app.websocket("/ws/tables/{table_id}")
     async def play_socket(websocket: WebSocket, table_id: str) -> None:

@@ -39,6 +39,7 @@ from meeple.server.outbound import (
     TableOut,
     outgoing,
 )
+from meeple.server.schemas import unfit_text
 from meeple.server.tables import MoveError, Plan, TableRuntime
 from meeple.store.db import Advance, Store, StoredChat, StoredTable
 from meeple.store.models import utcnow
@@ -77,7 +78,8 @@ class Settings:
 
 
 def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+    # surrogatepass: a token that is not valid text (a lone surrogate) matches no seat
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class Connection:
@@ -576,6 +578,10 @@ class TableManager:
                     ),
                 )
             )
+            return
+        problem = unfit_text("text", text)
+        if problem is not None:
+            connection.push(outgoing(seat, ErrorOut("chat_invalid", problem)))
             return
         now = time.monotonic()
         count, window = CHAT_RATE

@@ -4,10 +4,37 @@ Answers are built by ``outbound.outgoing`` and sent as they are; the answer mode
 describe them for the OpenAPI document.
 """
 
-from typing import Literal
+import unicodedata
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, model_validator
 
+
+def unfit_text(field: str, text: str) -> str | None:
+    """Why ``text`` cannot be stored as text (lone surrogates, control characters), or None.
+
+    Lone surrogates (``"\\ud83d"`` in JSON) are no characters and cannot be encoded in
+    UTF-8; PostgreSQL refuses NUL; the other control characters only garble a display.
+    """
+    for character in text:
+        if "\ud800" <= character <= "\udfff":
+            return (
+                f"{field!r} holds a lone surrogate (U+{ord(character):04X}), which is not a "
+                "character: send valid Unicode text"
+            )
+        if unicodedata.category(character) == "Cc" and character not in "\t\n":
+            return f"{field!r} holds the control character U+{ord(character):04X}"
+    return None
+
+
+def _fit_text(text: str) -> str:
+    problem = unfit_text("name", text)
+    if problem is not None:
+        raise ValueError(problem)
+    return text
+
+
+Text = Annotated[str, AfterValidator(_fit_text)]  # a name people read: stored, shown
 BOT_SPEC = Field(default=None, max_length=200, description="random, heuristic, ismcts[:k=v,...]")
 
 
@@ -51,12 +78,12 @@ class CreateTable(BaseModel):
     grace_seconds: int = Field(default=60, ge=0, le=86_400)
     bot_delay_ms: int = Field(default=400, ge=0, le=60_000)
     open_replays: bool = True
-    name: str = Field(default="", max_length=80)
+    name: Text = Field(default="", max_length=80)
 
 
 class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(default="player", min_length=1, max_length=40)
+    name: Text = Field(default="player", min_length=1, max_length=40)
 
 
 class JoinAnswer(BaseModel):

@@ -3,13 +3,17 @@
 Frames are checked before anything else: size, JSON, an object with a known ``type``.
 A bad frame gets an ``error`` for that client alone; a flood or an oversized frame
 closes the connection. None of it reaches a table unless it is a well-formed move,
-which the manager then checks against the state.
+which the manager then checks against the state. A defect met while handling a frame
+is answered with an ``internal`` error and logged in one line; the connection goes on.
 """
 
 import asyncio
 import contextlib
 import json
+import logging
+import re
 import time
+import traceback
 from collections.abc import Mapping
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -22,6 +26,9 @@ RATE = 200.0  # frames per second allowed on average (bot clients move fast)
 BURST = 400.0
 FLOOD_CLOSE = 400  # frames dropped for rate before the connection is closed
 MAX_TEXT = 4000  # characters of move notation
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")  # as the REST API's table ids
+
+log = logging.getLogger("meeple.server")
 
 
 class TokenBucket:
@@ -73,7 +80,24 @@ async def _send_direct(websocket: WebSocket, seat: int | None, error: ErrorOut) 
         await websocket.send_text(json.dumps(outgoing(seat, error)))
 
 
+def _internal(error: Exception, where: str) -> ErrorOut:
+    """Log a defect in one line (where it was raised, no traceback) and name it to the client."""
+    frames = traceback.extract_tb(error.__traceback__)
+    origin = f"{frames[-1].filename}:{frames[-1].lineno}" if frames else "?"
+    log.error("internal error on %s: %s: %s (at %s)", where, type(error).__name__, error, origin)
+    return ErrorOut("internal", "the server met an error handling this frame; nothing changed")
+
+
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    try:
+        await _open(websocket, table_id)
+    except Exception as error:  # a defect before or after serving: one line, close 1011
+        await _send_direct(websocket, None, _internal(error, f"table {table_id!r} socket"))
+        with contextlib.suppress(Exception):
+            await websocket.close(1011)
+
+
+async def _open(websocket: WebSocket, table_id: str) -> None:
     manager: TableManager = websocket.app.state.manager
     settings = manager.settings
     await websocket.accept()
@@ -97,7 +121,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         with contextlib.suppress(Exception):
             await websocket.close(error.close or 1008)
         return
-    live = await manager.get(table_id) if len(table_id) <= 16 else None
+    live = await manager.get(table_id) if TABLE_ID.fullmatch(table_id) else None
     if live is None:
         await _send_direct(websocket, None, ErrorOut("no_table", f"no table {table_id!r}"))
         with contextlib.suppress(Exception):
@@ -129,7 +153,10 @@ async def _serve(
     max_frame = manager.settings.max_frame
     try:
         while not connection.closed:
-            message = await websocket.receive()
+            try:
+                message = await websocket.receive()
+            except (WebSocketDisconnect, RuntimeError):  # RuntimeError: already closed
+                break
             if message.get("type") == "websocket.disconnect":
                 break
             if not bucket.take():
@@ -151,9 +178,11 @@ async def _serve(
                     connection.close_soon(error.close)
                     break
                 continue
-            await _dispatch(manager, live, connection, frame)
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+            try:
+                await _dispatch(manager, live, connection, frame)
+            except Exception as error:  # the table is unchanged: plans are stored, then applied
+                where = f"table {live.runtime.id} seat {seat} {str(frame.get('type'))[:20]!r}"
+                connection.push(outgoing(seat, _internal(error, where)))
     finally:
         manager.detach(live, connection)
         if connection.closed:  # let the pump send what is queued and the close frame
