@@ -1,17 +1,30 @@
-"""Time per move of the ISMCTS bot, per game and player count.
+"""Cost of the ISMCTS bot, per game and player count, in units that compare across machines.
 
-Plays a few games with ISMCTS in every seat's turn order position 0 (the others play
-the opponent bot) and times every searched decision (a decision with a single legal
-action is not searched and not counted). Prints wall-clock seconds per move (mean,
-maximum) and CPU seconds per move (mean, 95th percentile, maximum: the figure that does
-not depend on what else the machine is running), and iterations per CPU second.
+For each configuration it first measures the engine's own speed in the same run: CPU
+seconds per step of uniformly random play (one chance outcome or one action applied,
+``benchmarks/speed.py``'s step). Then it plays games with the timed bot in seat 0 (the
+others play ``--opponent``) and times every searched decision (a decision with a single
+legal action, or one the guide settles, runs no iteration and is not counted). It prints
 
-    PYTHONPATH=src python benchmarks/ismcts_speed.py [--games phase10,toc] [--spec ismcts]
+- ``step``: microseconds of CPU per random engine step;
+- ``cost/iteration``: CPU per search iteration divided by that step, i.e. how many
+  random engine steps one iteration costs (the machine-independent figure);
+- CPU seconds per move (mean, 95th percentile, maximum) and wall-clock mean and maximum,
+  and iterations per move.
+
+Two uses:
+
+    # the per-iteration cost at a fixed 300 iterations (the issue's yardstick)
+    PYTHONPATH=src python benchmarks/ismcts_speed.py --spec ismcts:iterations=300 --moves 30
+    # time per move at the default budget, every game and player count
+    PYTHONPATH=src python benchmarks/ismcts_speed.py [--games toc,cmyk] [--players 2,4]
 """
 
 import argparse
 import statistics
 import time
+
+from speed import random_playouts
 
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.registry import make_bot
@@ -20,7 +33,15 @@ from meeple.engine.protocol import CHANCE, TERMINAL
 from meeple.engine.registry import game_class, game_names, load_game
 
 
-def measure(name: str, players: int, spec: str, opponent: str, moves: int, seed: int) -> None:
+def step_seconds(name: str, players: int, seconds: float) -> float:
+    """CPU seconds per step of uniformly random play, measured now."""
+    speed = random_playouts(load_game(name, players), seconds)
+    return speed.cpu / max(1, speed.steps)
+
+
+def measure(
+    name: str, players: int, spec: str, opponent: str, moves: int, seed: int, unit: float
+) -> None:
     game = load_game(name, players)
     times: list[float] = []
     cpu_times: list[float] = []
@@ -51,17 +72,18 @@ def measure(name: str, players: int, spec: str, opponent: str, moves: int, seed:
             cpu_started = time.process_time()
             action = bot.choose(view, legal)
             elapsed = time.perf_counter() - started
-            if isinstance(bot, ISMCTSBot) and len(legal) > 1:
+            if isinstance(bot, ISMCTSBot) and bot.last_iterations > 0:
                 times.append(elapsed)
                 cpu_times.append(time.process_time() - cpu_started)
                 iterations.append(bot.last_iterations)
             state = game.apply_action(state, action)
-    rate = sum(iterations) / sum(cpu_times)
+    per_iteration = sum(cpu_times) / sum(iterations)
     print(
-        f"{name:8} {players}p  moves {len(times):4}  wall: mean {statistics.fmean(times):.3f}s "
-        f"max {max(times):.3f}s  cpu: mean {statistics.fmean(cpu_times):.3f}s "
-        f"p95 {percentile(cpu_times, 0.95):.3f}s max {max(cpu_times):.3f}s  "
-        f"iterations/move {statistics.fmean(iterations):.0f}  iterations/cpu-s {rate:.0f}",
+        f"{name:8} {players}p  step {unit * 1e6:6.1f}us  "
+        f"cost/iteration {per_iteration / unit:6.1f} steps  moves {len(times):4}  "
+        f"cpu: mean {statistics.fmean(cpu_times):.3f}s p95 {percentile(cpu_times, 0.95):.3f}s "
+        f"max {max(cpu_times):.3f}s  wall: mean {statistics.fmean(times):.3f}s "
+        f"max {max(times):.3f}s  iterations/move {statistics.fmean(iterations):.0f}",
         flush=True,
     )
 
@@ -79,13 +101,17 @@ def main() -> None:
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--moves", type=int, default=60, help="searched moves per configuration")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--step-seconds", type=float, default=2.0, help="CPU time for the engine-step unit"
+    )
     args = parser.parse_args()
     for name in args.games.split(","):
         counts = game_class(name).spec.player_counts
         if args.players:
             counts = tuple(int(p) for p in args.players.split(",") if int(p) in counts)
         for players in counts:
-            measure(name, players, args.spec, args.opponent, args.moves, args.seed)
+            unit = step_seconds(name, players, args.step_seconds)
+            measure(name, players, args.spec, args.opponent, args.moves, args.seed, unit)
 
 
 if __name__ == "__main__":

@@ -52,6 +52,22 @@ def _distances(board: Board, seat: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+@cache
+def _reach_masks(ring: int) -> tuple[int, ...]:
+    """Per ring cell, the bitmask of cells a pawn there could land on with one common
+    card (the forward counts of REACH, and 4 backwards)."""
+    masks = []
+    for cell in range(ring):
+        mask = 1 << (cell - 4) % ring
+        for step in REACH:
+            mask |= 1 << (cell + step) % ring
+        masks.append(mask)
+    return tuple(masks)
+
+
+EVALUATIONS_KEPT = 1 << 16  # positions whose evaluation a bot remembers (then it forgets)
+
+
 class HeuristicBot(Bot):
     """Greedy one-turn lookahead over the legal actions with a positional score."""
 
@@ -66,6 +82,11 @@ class HeuristicBot(Bot):
         self.board = game.board
         self.config = game.config
         self.team = frozenset(game.config.teammates(seat))
+        self.team_of = tuple(game.config.team_of(each) for each in range(game.players))
+        self.reach = _reach_masks(self.board.ring)
+        # evaluate() by (positions, protected, winners): the same boards recur across
+        # a search's iterations and a split 7's parts
+        self._evaluated: dict[tuple[tuple[int, ...], int, tuple[int, ...]], float] = {}
 
     # ---------------------------------------------------------------- choosing
     def choose(self, view: object, legal: tuple[object, ...]) -> object:
@@ -82,9 +103,14 @@ class HeuristicBot(Bot):
         state = self._state(view)
         best: list[TocAction] = []
         best_score = float("-inf")
+        kept: dict[tuple[bool, int], float] = {}  # _hand_value by (enters, card played)
         for action in actions:
-            after = self.toc.apply_action(state, action)
-            score = self._best_after(after, {}) + self._hand_value(view, action)
+            after = self.toc._apply_action(state, action)
+            kind = (isinstance(action, Enter), 11 if isinstance(action, Swap) else action.card)
+            hand_value = kept.get(kind)
+            if hand_value is None:
+                hand_value = kept[kind] = self._hand_value(view, action)
+            score = self._best_after(after, {}) + hand_value
             if score > best_score + 1e-9:
                 best, best_score = [action], score
             elif abs(score - best_score) <= 1e-9:
@@ -97,8 +123,8 @@ class HeuristicBot(Bot):
             key = (*state.positions, state.pending.remaining, state.pending.moved)
             if key not in memo:
                 memo[key] = max(
-                    self._best_after(self.toc.apply_action(state, part), memo)
-                    for part in self.toc.legal_actions(state)
+                    self._best_after(self.toc._apply_action(state, part), memo)
+                    for part in self.toc._legal_actions(state)
                 )
             return memo[key]
         return self.evaluate(state)
@@ -116,26 +142,41 @@ class HeuristicBot(Bot):
     # -------------------------------------------------------------- evaluation
     def evaluate(self, state: TocState) -> float:
         """Own team's pawn values minus the opponents' (the strongest counts most)."""
+        key = (state.positions, state.protected, state.winners)
+        known = self._evaluated.get(key)
+        if known is None:
+            if len(self._evaluated) >= EVALUATIONS_KEPT:
+                self._evaluated.clear()
+            known = self._evaluated[key] = self._evaluate(state)
+        return known
+
+    def _evaluate(self, state: TocState) -> float:
         if state.winners:
             return 1e6 if self.seat in state.winners else -1e6
-        values = [self._seat_value(state, seat) for seat in range(self.toc.players)]
+        threats = self._team_threats(state)
+        values = [self._seat_value(state, seat, threats) for seat in range(self.toc.players)]
         mine = sum(values[s] for s in self.team)
         others: dict[int, float] = {}
         for seat, value in enumerate(values):
             if seat not in self.team:
-                team = self.config.team_of(seat)
+                team = self.team_of[seat]
                 others[team] = others.get(team, 0.0) + value
         if not others:
             return mine
         rivals = list(others.values())
         return mine - 0.6 * max(rivals) - 0.4 * sum(rivals) / len(rivals)
 
-    def _seat_value(self, state: TocState, seat: int) -> float:
+    def _seat_value(self, state: TocState, seat: int, threats: dict[int, int]) -> float:
         board = self.board
         ring = board.ring
         distance = _distances(board, seat)
         positions = state.positions
-        threats = self._threat_cells(state, seat)
+        own_team = self.team_of[seat]
+        # ring cells an opponent of ``seat`` could land on with one common card
+        danger = 0
+        for team, mask in threats.items():
+            if team != own_team:
+                danger |= mask
         total = 0.0
         for pawn in range(seat * 4, seat * 4 + 4):
             cell = positions[pawn]
@@ -146,23 +187,23 @@ class HeuristicBot(Bot):
                 total += OUT_BONUS + ring + HOME_BONUS + 2 * depth
                 continue
             value = OUT_BONUS + (ring - distance[cell])
-            if cell in threats and not state.protected >> pawn & 1:
+            if danger >> cell & 1 and not state.protected >> pawn & 1:
                 value *= 1 - DANGER
             total += value
         return total
 
-    def _threat_cells(self, state: TocState, seat: int) -> set[int]:
-        """Ring cells an opponent of ``seat`` could land on with one common card."""
+    def _team_threats(self, state: TocState) -> dict[int, int]:
+        """Per team, the bitmask of ring cells its pawns could land on with one common
+        card (computed once per position, for every seat's danger)."""
         ring = self.board.ring
-        cells: set[int] = set()
+        reach = self.reach
+        team_of = self.team_of
+        threats: dict[int, int] = {}
         for pawn, cell in enumerate(state.positions):
-            owner = pawn // 4
-            if cell < 0 or cell >= ring or self.config.team_of(owner) == self.config.team_of(seat):
-                continue
-            for step in REACH:
-                cells.add((cell + step) % ring)
-            cells.add((cell - 4) % ring)
-        return cells
+            if 0 <= cell < ring:
+                team = team_of[pawn // 4]
+                threats[team] = threats.get(team, 0) | reach[cell]
+        return threats
 
     def _hand_value(self, view: TocView, action: TocAction) -> float:
         """A little value for keeping useful cards: a Parteu (not spent as a mere move)

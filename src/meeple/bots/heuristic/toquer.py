@@ -40,6 +40,9 @@ GIVE_PENALTY = 1.0  # the knocker gains too
 PATIENCE = 12  # turns per player after which the bot stops fearing to end the round
 POSITION_SCALE = 8.0  # expected points per factor e of ISMCTS strength
 
+# What putting a card at one frame position depends on, the card aside (``_Table.spot``)
+Spot = tuple[bool, float, frozenset[int | None], float, bool]
+
 
 class HeuristicBot(Bot):
     name = "heuristic"
@@ -107,13 +110,26 @@ class _Table:
         self._runs: dict[
             tuple[int, tuple[int, ...]], tuple[list[int | None], list[int], dict[int, int]]
         ] = {}
-        self._placed: dict[tuple[int, int, int], float] = {}
+        self._spots: dict[int, Spot] = {}
         self.mean = sum(unseen) / len(unseen) if unseen else 5.0
         self.last_turn = view.ender >= 0
         self.gaps_break = self.game.config.gaps_break_adjacency
         self.race = self.game.config.goal == "race"
         # grows from 0 as the round lasts longer than a usual round
         self.impatience = view.round_turns / (PATIENCE * view.players)
+        start, stop = self.geometry.own_range(self.me)
+        self.face_down = view.faces[start:stop].count(DOWN)  # my face-down cards
+        faces = view.faces
+        # my playable frame positions that hold a card, and the face-down ones
+        self.playable = [
+            p for p in self.geometry.playable[self.me] if faces[self.frame[p]] != EMPTY
+        ]
+        self.downs = [p for p in self.playable if faces[self.frame[p]] == DOWN]
+        self._best_reveal: float | None = None
+        self._spot_list: list[tuple[int, Spot]] | None = None
+        # per (seat, position): the card values beside it in its lines (any other card
+        # makes neither a pair nor a triple there)
+        self._beside: dict[tuple[int, int], frozenset[int | None]] = {}
         own = [self.expected_points(s) for s in range(view.players)]
         self.expected = own
         others = [own[s] for s in range(view.players) if s != self.me]
@@ -134,8 +150,7 @@ class _Table:
         return self.geometry.owner[slot] == self.me
 
     def my_face_down(self) -> int:
-        start, stop = self.geometry.own_range(self.me)
-        return self.view.faces[start:stop].count(DOWN)
+        return self.face_down
 
     def end_bonus(self, my_points: float) -> float:
         """Ending the round now: good when ahead, costly (doubling) when not."""
@@ -178,6 +193,8 @@ class _Table:
     def line_effects(self, seat: int, position: int, card: int) -> tuple[float, float]:
         """(best triple gain, pair bonus) of ``card`` face up at ``position`` of
         ``seat``'s frame: the triple gain is what clearing would take off my points."""
+        if card not in self.beside(seat, position):
+            return 0.0, 0.0  # (what the loop below finds for a card unlike its neighbours)
         best_triple = 0.0
         pairs = 0
         owner, me = self.geometry.owner, self.me
@@ -204,35 +221,62 @@ class _Table:
             return best_triple, 0.0
         return best_triple, PAIR_WEIGHT * card * pairs
 
-    def place(self, card: int, position: int, seat: int | None = None) -> float:
-        """Utility of putting ``card`` face up at ``position`` of my frame."""
-        seat = self.me if seat is None else seat
-        key = (card, position, seat)
-        known = self._placed.get(key)
+    def beside(self, seat: int, position: int) -> frozenset[int | None]:
+        """The values next to ``position`` of ``seat``'s frame in each of its lines."""
+        key = (seat, position)
+        known = self._beside.get(key)
         if known is None:
-            known = self._placed[key] = self._place(card, position, seat)
+            values: set[int | None] = set()
+            for line in self.bot.lines_through[seat][position]:
+                run, _, index = self.run(seat, line)
+                i = index[position]
+                values.update(run[max(0, i - 1) : i])
+                values.update(run[i + 1 : i + 2])
+            known = self._beside[key] = frozenset(values)
         return known
 
-    def _place(self, card: int, position: int, seat: int) -> float:
-        slot = self.geometry.frames[seat][position]
-        old_face = self.view.faces[slot]
+    def spot(self, position: int) -> Spot:
+        """What putting any card at ``position`` of my frame depends on, the card aside:
+        (the slot is mine, its value now, the values beside it, the pair bonus its card
+        up there loses, whether filling it turns my last face-down card)."""
+        known = self._spots.get(position)
+        if known is None:
+            slot = self.frame[position]
+            old_face = self.view.faces[slot]
+            mine = self.is_mine(slot)
+            old_pairs = 0.0
+            if old_face == UP:
+                old = self.view.cards[slot]
+                if old > 0 and not self.last_turn:
+                    _, old_pairs = self.line_effects(self.me, position, old)
+            ends = mine and old_face == DOWN and self.face_down == 1 and not self.last_turn
+            known = (mine, self.value(slot), self.beside(self.me, position), old_pairs, ends)
+            self._spots[position] = known
+        return known
+
+    def place(self, card: int, position: int) -> float:
+        """Utility of putting ``card`` face up at ``position`` of my frame."""
+        return self._put(card, position, self.spot(position))
+
+    def _put(
+        self,
+        card: int,
+        position: int,
+        spot: Spot,
+    ) -> float:
+        """``place`` with the position's ``spot`` at hand."""
+        mine, value, beside, old_pairs, ends = spot
         utility = 0.0
-        if self.is_mine(slot):
-            utility -= card - self.value(slot)
-        triple, pairs = self.line_effects(seat, position, card)
-        utility += triple + pairs
-        if old_face == UP:
-            old = self.view.cards[slot]
-            if old > 0 and not self.last_turn:
-                _, old_pairs = self.line_effects(seat, position, old)
-                utility -= old_pairs
-        if (
-            self.is_mine(slot)
-            and old_face == DOWN
-            and self.my_face_down() == 1
-            and not self.last_turn
-        ):
-            after = self.expected[self.me] + card - self.value(slot) - triple
+        if mine:
+            utility -= card - value
+        triple = 0.0
+        if card in beside:  # (elsewhere the card makes neither a pair nor a triple)
+            triple, pairs = self.line_effects(self.me, position, card)
+            utility += triple + pairs
+        if old_pairs:
+            utility -= old_pairs
+        if ends:
+            after = self.expected[self.me] + card - value - triple
             utility += self.end_bonus(after)
         return utility
 
@@ -247,12 +291,19 @@ class _Table:
 
     def best_use(self, card: int, may_discard: bool) -> float:
         """The best utility of a card in hand: swapped in, or discarded for a reveal."""
-        faces = self.view.faces
-        playable = [p for p in self.geometry.playable[self.me] if faces[self.frame[p]] != EMPTY]
-        best = max((self.place(card, p) for p in playable), default=-99.0)
-        if may_discard:
-            downs = [p for p in playable if faces[self.frame[p]] == DOWN]
-            best = max([best, *(self.reveal(p) for p in downs)])
+        if self._spot_list is None:
+            self._spot_list = [(p, self.spot(p)) for p in self.playable]
+        put = self._put
+        best = -99.0
+        first = True
+        for position, spot in self._spot_list:
+            utility = put(card, position, spot)
+            if first or utility > best:
+                best, first = utility, False
+        if may_discard and self.downs:
+            if self._best_reveal is None:
+                self._best_reveal = max(self.reveal(p) for p in self.downs)
+            best = max(best, self._best_reveal)
         return best
 
     def stock_value(self) -> float:
