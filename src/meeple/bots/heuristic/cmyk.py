@@ -32,7 +32,7 @@ from meeple.games.cmyk.cards import (
 from meeple.games.cmyk.rules import CmykGame
 from meeple.games.cmyk.state import EMPTY_PILES, OPEN, OPENING_BOARD, Board
 from meeple.games.cmyk.turn import board_cards, lay_card
-from meeple.games.cmyk.view import CmykView, unseen_cards
+from meeple.games.cmyk.view import CmykView
 
 JOKER_WORTH = 2.0
 SWEEP_WORTH = 12.0
@@ -50,12 +50,26 @@ class HeuristicBot(Bot):
         super().__init__(game, seat, rng)
         assert isinstance(game, CmykGame), "the CMYK heuristic bot plays CMYK only"
         self.cmyk: CmykGame = game
+        self.deck_counts = [0] * (FIRST_MIX + len(game.config.mixes))
+        for card in game.deck:
+            self.deck_counts[card] += 1
+        self._seen_for: CmykView | None = None
+        self._seen: list[int] = []
+
+    def unseen_counts(self, view: CmykView) -> list[int]:
+        """Per card, how many this seat cannot see (``unseen_cards`` counted, without
+        building and sorting the list: this runs at every rollout step)."""
+        unseen = self.deck_counts.copy()
+        for cards in (view.hand, view.reserve, view.won, *view.board.piles):
+            for card in cards:
+                unseen[card] -= 1
+        if view.board.mix >= 0:
+            unseen[view.board.mix] -= 1
+        return unseen
 
     def choose(self, view: object, legal: tuple[object, ...]) -> object:
         assert isinstance(view, CmykView)
-        unseen = [0] * (FIRST_MIX + len(self.cmyk.config.mixes))
-        for card in unseen_cards(view, self.cmyk.deck):
-            unseen[card] += 1
+        unseen = self.unseen_counts(view)
         best: list[object] = []
         best_score = float("-inf")
         for action in legal:
@@ -98,6 +112,18 @@ class HeuristicBot(Bot):
         cost = sum(self.keep_worth(view, card, wear) for card in spent)
         return gain - cost - self.danger(view, after, unseen) + self.follow_up(after, hand)
 
+    def _seen_by_next(self, view: CmykView, pool: int) -> list[int]:
+        """Per next player in turn, how many of the unseen cards it will have seen when it
+        plays (its hand and its draw), remembered for the view being decided."""
+        if self._seen_for is not view:
+            players = len(view.hand_sizes)
+            self._seen = [
+                min(pool, view.hand_sizes[(self.seat + step) % players] + 1)
+                for step in range(1, players)
+            ]
+            self._seen_for = view
+        return self._seen
+
     def keep_worth(self, view: CmykView, card: int, wear: float) -> float:
         """What keeping ``card`` in hand is worth, in cards."""
         if FIRST_JOKER <= card < SWEEP:
@@ -119,8 +145,8 @@ class HeuristicBot(Bot):
         """The cards its completer would win."""
         if board.mix < 0:
             return len(board.piles[colour]) + 1.0
-        open_piles = [c for c in range(4) if not board.closed[c]]
-        if open_piles == [colour]:
+        closed = board.closed
+        if not closed[colour] and sum(closed) == 3:  # (the one open pile)
             return len(board_cards(board)) + 1.0
         return 0.0  # under a mix only the fourth completion wins
 
@@ -146,7 +172,7 @@ class HeuristicBot(Bot):
         pool = sum(unseen)
         if pool == 0:
             return 0.0
-        players = len(view.hand_sizes)
+        seen_by_next = self._seen_by_next(view, pool)
         total = 0.0
         for colour in range(4):
             worth = self.pile_worth(board, colour)
@@ -157,9 +183,7 @@ class HeuristicBot(Bot):
                 continue
             miss = 1.0
             weight = 1.0
-            for step in range(1, players):
-                other = (self.seat + step) % players
-                seen = min(pool, view.hand_sizes[other] + 1)
+            for seen in seen_by_next:
                 chance = 1.0 - (1.0 - share) ** seen
                 total += worth * chance * miss * weight
                 miss *= 1.0 - chance

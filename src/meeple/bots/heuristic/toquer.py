@@ -28,7 +28,7 @@ from meeple.games.toquer.actions import (
     Take,
     ToquerAction,
 )
-from meeple.games.toquer.layout import DOWN, EMPTY, UP
+from meeple.games.toquer.layout import DOWN, EMPTY, UP, Geometry
 from meeple.games.toquer.state import KNOCKED, Phase
 from meeple.games.toquer.view import ToquerView, unseen_cards
 
@@ -87,13 +87,32 @@ class HeuristicBot(Bot):
         v = cast(ToquerView, view)
         if v.winners:
             return 1.0 if self.seat in v.winners else 0.0
-        table = _Table(self, v)
-        if table.race:
-            start, stop = self.toquer.geometry.own_range(self.seat)
+        geometry = self.toquer.geometry
+        if self.toquer.config.goal == "race":
+            start, stop = geometry.own_range(self.seat)
             left = sum(1 for face in v.faces[start:stop] if face != EMPTY)
             return math.exp(-left / 3.0)
-        points = v.scores[self.seat] + table.expected[self.seat]
+        # (not a whole _Table: ISMCTS asks this of every seat at every cut)
+        mean = _mean(unseen_cards(self.toquer.deck, v))
+        points = v.scores[self.seat] + expected_points(geometry, v, self.seat, mean)
         return math.exp(max(-50.0, min(50.0, -points / POSITION_SCALE)))
+
+
+def _mean(unseen: list[int]) -> float:
+    """A face-down card's estimate: the mean of the unseen cards."""
+    return sum(unseen) / len(unseen) if unseen else 5.0
+
+
+def expected_points(geometry: Geometry, view: ToquerView, seat: int, mean: float) -> float:
+    """``seat``'s points this round as ``view`` shows them, face-down cards at ``mean``."""
+    start, stop = geometry.own_range(seat)
+    faces, cards = view.faces, view.cards
+    return sum(
+        [
+            cards[s] if faces[s] == UP else mean if faces[s] == DOWN else 0.0
+            for s in range(start, stop)
+        ]
+    )
 
 
 class _Table:
@@ -111,7 +130,7 @@ class _Table:
             tuple[int, tuple[int, ...]], tuple[list[int | None], list[int], dict[int, int]]
         ] = {}
         self._spots: dict[int, Spot] = {}
-        self.mean = sum(unseen) / len(unseen) if unseen else 5.0
+        self.mean = _mean(unseen)
         self.last_turn = view.ender >= 0
         self.gaps_break = self.game.config.gaps_break_adjacency
         self.race = self.game.config.goal == "race"
@@ -129,7 +148,7 @@ class _Table:
         self._spot_list: list[tuple[int, Spot]] | None = None
         # per (seat, position): the card values beside it in its lines (any other card
         # makes neither a pair nor a triple there)
-        self._beside: dict[tuple[int, int], frozenset[int | None]] = {}
+        self._beside: dict[int, dict[int, frozenset[int | None]]] = {}
         own = [self.expected_points(s) for s in range(view.players)]
         self.expected = own
         others = [own[s] for s in range(view.players) if s != self.me]
@@ -143,8 +162,7 @@ class _Table:
         return self.mean if face == DOWN else 0.0
 
     def expected_points(self, seat: int) -> float:
-        start, stop = self.geometry.own_range(seat)
-        return sum(self.value(s) for s in range(start, stop))
+        return expected_points(self.geometry, self.view, seat, self.mean)
 
     def is_mine(self, slot: int) -> bool:
         return self.geometry.owner[slot] == self.me
@@ -223,17 +241,17 @@ class _Table:
 
     def beside(self, seat: int, position: int) -> frozenset[int | None]:
         """The values next to ``position`` of ``seat``'s frame in each of its lines."""
-        key = (seat, position)
-        known = self._beside.get(key)
+        known = self._beside.get(seat)
         if known is None:
-            values: set[int | None] = set()
-            for line in self.bot.lines_through[seat][position]:
+            values: dict[int, set[int | None]] = {}
+            for line in self.geometry.lines[seat]:  # (every position of a seat at once)
                 run, _, index = self.run(seat, line)
-                i = index[position]
-                values.update(run[max(0, i - 1) : i])
-                values.update(run[i + 1 : i + 2])
-            known = self._beside[key] = frozenset(values)
-        return known
+                for p, i in index.items():
+                    near = values.setdefault(p, set())
+                    near.update(run[max(0, i - 1) : i])
+                    near.update(run[i + 1 : i + 2])
+            known = self._beside[seat] = {p: frozenset(near) for p, near in values.items()}
+        return known[position]
 
     def spot(self, position: int) -> Spot:
         """What putting any card at ``position`` of my frame depends on, the card aside:
