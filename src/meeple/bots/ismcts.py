@@ -64,7 +64,8 @@ the cut), ``expand`` (visits before a node grows), ``tree`` (maximum tree depth)
 ``rollout`` (``heuristic`` or ``random``, or any bot spec), ``eval`` (``heuristic``,
 ``none``, or a ``module:Class`` bot spec with ``position_value``), ``prior``, ``branch``
 (branch on seen chance outcomes), ``confidence``, ``settle`` (follow the guide's settled choices),
-``paired`` (every root action on each sample, with common random numbers).
+``paired`` (every root action on each sample, with common random numbers), ``scale`` (a
+factor on the budget, iterations or time: the expert level's 4).
 """
 
 import importlib
@@ -152,6 +153,7 @@ class ISMCTSBot(Bot):
         branch: bool = True,
         paired: bool = False,
         settle: bool = True,
+        scale: float = 1.0,
     ) -> None:
         super().__init__(game, seat, rng)
         _check_int("iterations", iterations, 1)
@@ -164,16 +166,19 @@ class ISMCTSBot(Bot):
             raise InvalidOptionError(
                 f"ismcts: time must be a positive number of seconds, not {time!r}"
             )
+        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or scale <= 0:
+            raise InvalidOptionError(f"ismcts: scale must be a positive number, not {scale!r}")
         for label, number in (("c", c), ("prior", prior), ("confidence", confidence)):
             if number is not None and (
                 isinstance(number, bool) or not isinstance(number, (int, float))
             ):
                 raise InvalidOptionError(f"ismcts: {label} must be a number, not {number!r}")
-        guide = _guide_class(game)
+        guide = guide_class(game)
         if iterations is None and time is None:
             iterations = _suggested_iterations(guide, game.players)
-        self.iterations = iterations
-        self.time_limit = None if time is None else float(time)
+        # ``scale`` multiplies the budget (the expert level searches four times longer)
+        self.iterations = None if iterations is None else max(1, round(iterations * scale))
+        self.time_limit = None if time is None else float(time) * scale
         self.exploration = float(c)
         self.expand_after = expand
         self.tree_depth = tree if tree is not None else 1 << 30
@@ -520,7 +525,7 @@ def _root_policy(guide: type[Bot]) -> type[Bot]:
     return policy if isinstance(policy, type) and issubclass(policy, Bot) else guide
 
 
-def _guide_class(game: AnyGame) -> type[Bot] | None:
+def guide_class(game: AnyGame) -> type[Bot] | None:
     """The game's heuristic bot class (``meeple.bots.heuristic.<game>``), if it has one."""
     try:
         module = importlib.import_module(f"meeple.bots.heuristic.{game.spec.name}")

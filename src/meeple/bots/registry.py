@@ -3,7 +3,9 @@
 - ``random``: uniform over legal actions;
 - ``heuristic``: the game's own heuristic bot (``meeple.bots.heuristic.<game>``);
 - ``ismcts:iterations=2000``: a built-in bot with parameters (``name:key=value,...``);
-- ``package.module:ClassName`` (parameters after a second colon): a user's own Bot subclass.
+- ``package.module:ClassName`` (parameters after a second colon): a user's own Bot subclass;
+- a level for people (``easy``, ``medium``, ``hard``, ``expert``: ``meeple.bots.levels``),
+  which stands for its spec (parameters after it refine it: ``expert:scale=8``).
 """
 
 import importlib
@@ -11,6 +13,7 @@ import random
 from dataclasses import dataclass
 
 from meeple.bots.base import Bot
+from meeple.bots.levels import LEVELS
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue, parse_option_text
 from meeple.engine.protocol import Game
@@ -18,6 +21,7 @@ from meeple.engine.protocol import Game
 BUILTIN = {
     "random": "meeple.bots.random_bot:RandomBot",
     "ismcts": "meeple.bots.ismcts:ISMCTSBot",
+    "easy": "meeple.bots.levels:EasyBot",
 }
 
 
@@ -35,22 +39,32 @@ def parse_bot_spec(text: str) -> BotSpec:
     if not text:
         raise InvalidOptionError("empty bot spec; try random, heuristic or ismcts")
     head, _, rest = text.partition(":")
+    level = LEVELS.get(head)
+    if level is not None and level != head:
+        # a level stands for its spec; parameters after the level's name refine it
+        spec = parse_bot_spec(level)
+        return BotSpec(text, spec.target, {**spec.params, **_parse_params(rest)})
     if head in BUILTIN or head == "heuristic":
         target, param_text = (BUILTIN.get(head, head), rest)
     else:
         # module:Class[:params]
         class_name, _, param_text = rest.partition(":")
         if not class_name:
-            known = ", ".join([*BUILTIN, "heuristic"])
+            known = ", ".join(dict.fromkeys([*BUILTIN, "heuristic", *LEVELS]))
             raise InvalidOptionError(
                 f"unknown bot {text!r}: use one of {known} or package.module:ClassName"
             )
         target = f"{head}:{class_name}"
+    return BotSpec(text, target, _parse_params(param_text))
+
+
+def _parse_params(param_text: str) -> dict[str, OptionValue]:
+    """``key=value,key=value`` as parameters (values read as JSON when they parse)."""
     params: dict[str, OptionValue] = {}
     for item in filter(None, (p.strip() for p in param_text.split(","))):
         key, value = parse_option_text(item)
         params[key] = value
-    return BotSpec(text, target, params)
+    return params
 
 
 def bot_class(spec: BotSpec, game_name: str) -> type[Bot]:

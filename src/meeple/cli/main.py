@@ -56,8 +56,11 @@ def play(
     option: OptionOpt = None,
     seed: SeedOpt = None,
     record: Annotated[Path | None, typer.Option(help="save the match record here")] = None,
+    hints: Annotated[
+        bool, typer.Option(help="allow the 'hint' command (the expert bot's move)")
+    ] = True,
 ) -> None:
-    """Play a game in the terminal against bots."""
+    """Play a game in the terminal against bots (levels: easy, medium, hard, expert)."""
     game = build_game(game_name, players, option or [])
     human_seats = [int(s) for s in humans.split(",")] if humans else [seat]
     if any(not 0 <= s < game.players for s in human_seats):
@@ -68,7 +71,7 @@ def play(
         listed = parse_bot_list(bots, len(others), "random")
         for other, spec in zip(others, listed, strict=True):
             bot_specs[other] = spec
-    play_game(game, human_seats, bot_specs, _seed(seed), record)
+    play_game(game, human_seats, bot_specs, _seed(seed), record, hints)
 
 
 @app.command()

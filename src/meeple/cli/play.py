@@ -7,6 +7,8 @@ from rich.rule import Rule
 from rich.text import Text
 
 from meeple.bots.base import Bot
+from meeple.bots.hints import hint
+from meeple.bots.levels import HINT_LEVEL
 from meeple.cli.common import AnyGame, Renderer, console, fail, renderer
 from meeple.engine import rng as rng_streams
 from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
@@ -16,7 +18,8 @@ from meeple.sim.match import make_bots
 
 HELP = (
     "Type a move as listed. Several moves separated by ';' are played together, or "
-    "none of them if one is wrong. Other commands: moves, help, quit."
+    "none of them if one is wrong. Other commands: moves, hint (the expert bot's move, "
+    "from what you see), help, quit."
 )
 
 
@@ -48,6 +51,7 @@ def play_game(
     bot_specs: Sequence[str],
     seed: int,
     record_path: Path | None = None,
+    hints: bool = True,
 ) -> object:
     """Run a game in the terminal; human seats type moves, the others are bots."""
     render = renderer(game)
@@ -82,7 +86,7 @@ def play_game(
             record.steps.append(Step(actor, game.encode_action(action)))
             state = game.apply_action(state, action)
             continue
-        state = _human_turn(game, state, actor, humans, render, record)
+        state = _human_turn(game, state, actor, humans, render, record, hints)
         if state is None:
             console.print("Game abandoned.")
             break
@@ -106,6 +110,7 @@ def _human_turn(
     humans: Sequence[int],
     render: Renderer,
     record: MatchRecord,
+    hints: bool = True,
 ) -> object | None:
     """Read moves until one (or a ';' sequence) is legal; None when the person quits."""
     view = game.view(state, actor)
@@ -124,6 +129,9 @@ def _human_turn(
         if line in ("help", "?"):
             console.print(HELP)
             continue
+        if line == "hint":
+            _show_hint(game, state, actor, record, hints)
+            continue
         if line in ("moves", ""):
             console.print(", ".join(game.format_action(state, a) for a in legal))
             continue
@@ -135,3 +143,18 @@ def _human_turn(
         for action in actions:
             record.steps.append(Step(actor, game.encode_action(action)))
         return new_state
+
+
+def _show_hint(
+    game: AnyGame, state: object, actor: int, record: MatchRecord, allowed: bool
+) -> None:
+    """The expert bot's move for this seat, from its own view; seeded by the game's seed
+    and the move number, so the same position in the same game gives the same hint."""
+    if not allowed:
+        console.print("Hints are off for this game (meeple play --hints turns them on).")
+        return
+    with console.status("thinking…"):
+        action = hint(
+            game, state, actor, rng_streams.stream(record.seed or 0, "hint", len(record.steps))
+        )
+    console.print(f"Hint ({HINT_LEVEL} bot): {game.format_action(state, action)}")
