@@ -13,14 +13,18 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from meeple.bots.levels import HINT_LEVEL, LEVEL_ORDER
 from meeple.bots.registry import BUILTIN, make_bot, parse_bot_spec
 from meeple.engine.codec import JSON
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.protocol import Game
 from meeple.engine.record import FORMAT, FORMAT_VERSION
 from meeple.engine.registry import default_players, game_class, game_names
+from meeple.engine.rng import derive_seed
+from meeple.server.limits import Rate
 from meeple.server.manager import LiveTable, TableManager
 from meeple.server.outbound import (
+    BotRequestOut,
     ChatListOut,
     RecordOut,
     StateOut,
@@ -31,6 +35,7 @@ from meeple.server.schemas import (
     CreateTable,
     GameInfo,
     GameList,
+    HintAnswer,
     JoinAnswer,
     JoinBody,
     Message,
@@ -47,6 +52,8 @@ AnyGame = Game[object, object, object, object]
 router = APIRouter(prefix="/api")
 bearer = HTTPBearer(auto_error=False, description="the seat token returned by join")
 
+HINT_RATE = Rate(12, 60.0)  # hints per seat per minute: each one is a long search
+HINT_TIME_LIMIT = 60.0  # seconds for a hint's search (the expert level takes a few)
 TableId = Annotated[str, Path(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_-]+$")]
 Token = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 ERRORS: dict[int | str, dict[str, object]] = {
@@ -162,7 +169,8 @@ async def list_games() -> GameList:
                 ],
                 summary=spec.summary,
                 length_unit=spec.length_unit,
-                bots=["random", *(["heuristic"] if has_heuristic(name) else [])],
+                # the levels for people, when the game has a heuristic bot to build them on
+                bots=["random", *(LEVEL_ORDER if has_heuristic(name) else [])],
             )
         )
     return GameList(games=games)
@@ -225,6 +233,7 @@ async def create_table(body: CreateTable, manager: Manager, request: Request) ->
         grace_seconds=body.grace_seconds,
         bot_delay_ms=body.bot_delay_ms,
         open_replays=body.open_replays,
+        hints=body.hints,
         seats=stored_seats,
     )
     live = await manager.create(stored)
@@ -320,6 +329,44 @@ async def table_state(table_id: TableId, manager: Manager, token: Token) -> JSON
     live = await _table(manager, table_id)
     seat = await _asker(manager, live, token)
     return JSONResponse(outgoing(seat, StateOut(live.runtime, live.runtime.version)))
+
+
+@router.post(
+    "/tables/{table_id}/hint",
+    response_model=HintAnswer,
+    responses={**ERRORS, 403: {"model": Problem}, 429: {"model": Problem}, 503: {"model": Problem}},
+)
+async def table_hint(table_id: TableId, manager: Manager, token: Token) -> HintAnswer:
+    """The expert bot's move for the asker's seat, which is to act, at a table with hints
+    on. The bot worker gets the seat's view only (the bot request of ``outgoing``), and the
+    generator is seeded by the table, its version and the seat: asking again gives the
+    same hint."""
+    live = await _table(manager, table_id)
+    seat = await _asker(manager, live, token)
+    if seat is None:
+        raise _problem(401, "a hint needs the seat's token (Authorization: Bearer ...)")
+    runtime = live.runtime
+    if not runtime.hints:
+        raise _problem(403, "hints are off at this table")
+    if await manager.limiter.hit(f"hint:{table_id}:{seat}", HINT_RATE) is not None:
+        raise _problem(429, f"at most {HINT_RATE.count} hints per {HINT_RATE.seconds:g} s")
+    async with live.lock:
+        if runtime.actor() != seat:
+            raise _problem(409, f"no hint for seat {seat}: it is not that seat's turn")
+        version = runtime.version
+        seed = derive_seed(0, "hint", table_id, version, seat)
+        request = outgoing(seat, BotRequestOut(runtime, HINT_LEVEL, seed))
+        state = runtime.state
+        legal = runtime.game.legal_actions(state)
+    answer = await manager.bots.choose(request, HINT_TIME_LIMIT)
+    if answer.index is None or not 0 <= answer.index < len(legal):
+        raise _problem(503, f"no hint this time: {answer.problem}")
+    action = legal[answer.index]
+    game = runtime.game
+    text = game.format_action(state, action)
+    return HintAnswer(
+        version=version, level=HINT_LEVEL, action=game.encode_action(action), text=text
+    )
 
 
 @router.get(

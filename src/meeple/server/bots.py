@@ -102,8 +102,10 @@ class BotPool:
                     self._idle.put_nowait(worker)
         return self._idle
 
-    async def choose(self, request: dict[str, JSON]) -> BotAnswer:
-        """Ask a worker; a failure or a time-out gives ``BotAnswer(None, reason)``."""
+    async def choose(self, request: dict[str, JSON], limit: float | None = None) -> BotAnswer:
+        """Ask a worker; a failure or a time-out gives ``BotAnswer(None, reason)``.
+        ``limit``: seconds for this request instead of the pool's (a hint's longer search)."""
+        limit = self.time_limit if limit is None else limit
         if self._closed:
             return BotAnswer(None, "the bot pool is closed")
         try:
@@ -114,10 +116,10 @@ class BotPool:
             return BotAnswer(None, f"no bot worker available ({error or 'busy'})")
         line = (json.dumps(request) + "\n").encode()
         try:
-            answer = await worker.ask(line, self.time_limit)
+            answer = await worker.ask(line, limit)
         except TimeoutError:
             await self._replace(worker)
-            return BotAnswer(None, f"no answer within {self.time_limit:g} s")
+            return BotAnswer(None, f"no answer within {limit:g} s")
         except (ConnectionError, OSError, ValueError) as error:
             await self._replace(worker)
             return BotAnswer(None, f"the worker failed ({type(error).__name__})")

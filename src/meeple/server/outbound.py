@@ -239,6 +239,7 @@ def _table_info(table: TableRuntime | StoredTable, now: float) -> dict[str, JSON
         "grace_seconds": table.grace_seconds,
         "bot_delay_ms": table.bot_delay_ms,
         "open_replays": table.open_replays,
+        "hints": table.hints,
         "created_at": table.created_at.isoformat(),
         "result": table.result,
     }
@@ -283,6 +284,7 @@ def _stored_table_info(table: StoredTable) -> dict[str, JSON]:
         "grace_seconds": table.grace_seconds,
         "bot_delay_ms": table.bot_delay_ms,
         "open_replays": table.open_replays,
+        "hints": table.hints,
         "created_at": table.created_at.isoformat(),
         "result": table.result,
     }

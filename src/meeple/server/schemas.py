@@ -78,6 +78,10 @@ class CreateTable(BaseModel):
     grace_seconds: int = Field(default=60, ge=0, le=86_400)
     bot_delay_ms: int = Field(default=400, ge=0, le=60_000)
     open_replays: bool = True
+    hints: bool = Field(
+        default=False,
+        description="seats may ask for a hint: the expert bot's move, from their view",
+    )
     name: Text = Field(default="", max_length=80)
 
 
@@ -124,8 +128,16 @@ class TableInfo(BaseModel):
     grace_seconds: int
     bot_delay_ms: int
     open_replays: bool
+    hints: bool
     created_at: str
     result: dict[str, JsonValue] | None
+
+
+class HintAnswer(BaseModel):
+    version: int = Field(description="the table version the hint is for")
+    level: str = Field(description="the bot level that chose it (expert)")
+    action: JsonValue = Field(description="the move, encoded as a move frame's action")
+    text: str = Field(description="the move in the game's notation")
 
 
 class TableList(BaseModel):

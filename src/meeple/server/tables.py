@@ -174,6 +174,7 @@ class TableRuntime:
         self.grace_seconds = stored.grace_seconds
         self.bot_delay_ms = stored.bot_delay_ms
         self.open_replays = stored.open_replays
+        self.hints = stored.hints
         self.created_at: datetime = stored.created_at
         self.result = stored.result
         now = time.monotonic()

@@ -65,6 +65,7 @@ class StoredTable:
     grace_seconds: int = 60
     bot_delay_ms: int = 0
     open_replays: bool = True
+    hints: bool = False  # seats may ask for the expert bot's move
     created_at: datetime = field(default_factory=utcnow)
     started_at: datetime | None = None
     finished_at: datetime | None = None
@@ -480,6 +481,7 @@ def _table_values(table: StoredTable) -> dict[str, object]:
         "grace_seconds": table.grace_seconds,
         "bot_delay_ms": table.bot_delay_ms,
         "open_replays": table.open_replays,
+        "hints": table.hints,
         "created_at": table.created_at,
         "started_at": table.started_at,
         "finished_at": table.finished_at,
@@ -505,6 +507,7 @@ def _table_from_rows(row: object, seats: Iterable[object]) -> StoredTable:
         grace_seconds=r["grace_seconds"],
         bot_delay_ms=r["bot_delay_ms"],
         open_replays=bool(r["open_replays"]),
+        hints=bool(r["hints"]),
         created_at=aware(r["created_at"]) or utcnow(),
         started_at=aware(r["started_at"]),
         finished_at=aware(r["finished_at"]),

@@ -48,6 +48,7 @@ class TableRow(Base):
     grace_seconds: Mapped[int] = mapped_column(Integer, default=60)
     bot_delay_ms: Mapped[int] = mapped_column(Integer, default=0)
     open_replays: Mapped[bool] = mapped_column(Boolean, default=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)

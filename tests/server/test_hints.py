@@ -1,0 +1,45 @@
+"""Hints over REST: the expert bot's move for the asking seat, at tables that allow it."""
+
+import httpx
+
+from server.serverkit import create_table, join
+
+
+def _running_table(http: httpx.Client, hints: bool) -> tuple[str, dict[int, str], int]:
+    """A two-person CMYK table that has started: its id, the seat tokens, the seat to act."""
+    table = create_table(http, game="cmyk", players=2, hints=hints)
+    assert table["hints"] is hints
+    tokens = {seat: join(http, table["id"], seat) for seat in (0, 1)}
+    info = http.get(f"/api/tables/{table['id']}").json()
+    assert info["status"] == "running" and info["to_act"] in (0, 1)
+    return table["id"], tokens, info["to_act"]
+
+
+def _hint(http: httpx.Client, table_id: str, token: str | None) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    return http.post(f"/api/tables/{table_id}/hint", headers=headers)
+
+
+def test_a_seat_to_act_gets_one_of_its_legal_moves_and_the_same_again(
+    http: httpx.Client,
+) -> None:
+    table_id, tokens, actor = _running_table(http, hints=True)
+    state = http.get(
+        f"/api/tables/{table_id}/state", headers={"Authorization": f"Bearer {tokens[actor]}"}
+    ).json()
+    first = _hint(http, table_id, tokens[actor])
+    assert first.status_code == 200, first.text
+    hint = first.json()
+    assert hint["level"] == "expert" and hint["version"] == state["version"]
+    assert hint["text"] in [move["text"] for move in state["legal"]]
+    assert _hint(http, table_id, tokens[actor]).json() == hint  # seeded by the position
+    waiting = _hint(http, table_id, tokens[1 - actor])
+    assert waiting.status_code == 409 and "not that seat's turn" in waiting.json()["detail"]
+    assert _hint(http, table_id, None).status_code == 401
+
+
+def test_hints_are_off_unless_the_table_allows_them(http: httpx.Client) -> None:
+    table_id, tokens, actor = _running_table(http, hints=False)
+    refused = _hint(http, table_id, tokens[actor])
+    assert refused.status_code == 403 and "hints are off" in refused.json()["detail"]
+    assert create_table(http, game="cmyk", players=2)["hints"] is False  # the default
