@@ -10,6 +10,7 @@ import dataclasses
 import enum
 import types
 import typing
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Literal, TypeVar, Union, get_args, get_origin
 
@@ -50,7 +51,7 @@ def from_json(target: object, data: JSON, where: str = "value") -> object:
         return _decode_union(get_args(target), data, where)
     if origin is Literal:
         if data not in get_args(target):
-            raise InvalidActionError(f"{where}: {data!r} is not one of {get_args(target)}")
+            raise InvalidActionError(f"{where}: {_shown(data)} is not one of {get_args(target)}")
         return data
     if origin is tuple:
         args = get_args(target)
@@ -82,7 +83,7 @@ def _decode_union(members: tuple[object, ...], data: JSON, where: str) -> object
             ):
                 return _decode_class(member, data, where)
         names = [m.__name__ for m in members if isinstance(m, type)]
-        raise InvalidActionError(f"{where}: unknown type {tag!r}; expected one of {names}")
+        raise InvalidActionError(f"{where}: unknown type {_shown(tag)}; expected one of {names}")
     for member in members:
         if member is type(None):
             continue
@@ -90,7 +91,7 @@ def _decode_union(members: tuple[object, ...], data: JSON, where: str) -> object
             return from_json(member, data, where)
         except InvalidActionError:
             continue
-    raise InvalidActionError(f"{where}: {data!r} fits none of the expected types")
+    raise InvalidActionError(f"{where}: {_shown(data)} fits none of the expected types")
 
 
 def _decode_class(cls: type, data: JSON, where: str) -> object:
@@ -99,14 +100,14 @@ def _decode_class(cls: type, data: JSON, where: str) -> object:
             raise InvalidActionError(f"{where}: expected an object for {cls.__name__}")
         if data.get("type") != cls.__name__:
             raise InvalidActionError(
-                f"{where}: expected type {cls.__name__!r}, got {data.get('type')!r}"
+                f"{where}: expected type {cls.__name__!r}, got {_shown(data.get('type'))}"
             )
         hints = _hints(cls)
-        fields = {f.name for f in dataclasses.fields(cls)}
-        extra = set(data) - fields - {"type"}
+        fields = [f.name for f in dataclasses.fields(cls)]
+        extra = set(data) - set(fields) - {"type"}
         if extra:
             raise InvalidActionError(
-                f"{where}: unexpected fields {sorted(extra)} for {cls.__name__}"
+                f"{where}: unexpected fields {sorted(map(str, extra))} for {cls.__name__}"
             )
         kwargs: dict[str, object] = {}
         for name in fields:
@@ -118,26 +119,26 @@ def _decode_class(cls: type, data: JSON, where: str) -> object:
         try:
             return cls(data)
         except ValueError:
-            raise InvalidActionError(f"{where}: {data!r} is not a {cls.__name__}") from None
+            raise InvalidActionError(f"{where}: {_shown(data)} is not a {cls.__name__}") from None
     if cls is bool:
         if not isinstance(data, bool):
-            raise InvalidActionError(f"{where}: expected a boolean, got {data!r}")
+            raise InvalidActionError(f"{where}: expected a boolean, got {_shown(data)}")
         return data
     if cls is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            raise InvalidActionError(f"{where}: expected an integer, got {data!r}")
+            raise InvalidActionError(f"{where}: expected an integer, got {_shown(data)}")
         return data
     if cls is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)):
-            raise InvalidActionError(f"{where}: expected a number, got {data!r}")
+            raise InvalidActionError(f"{where}: expected a number, got {_shown(data)}")
         return float(data)
     if cls is str:
         if not isinstance(data, str):
-            raise InvalidActionError(f"{where}: expected a string, got {data!r}")
+            raise InvalidActionError(f"{where}: expected a string, got {_shown(data)}")
         return data
     if cls is type(None):
         if data is not None:
-            raise InvalidActionError(f"{where}: expected null, got {data!r}")
+            raise InvalidActionError(f"{where}: expected null, got {_shown(data)}")
         return None
     raise TypeError(f"{where}: cannot decode class {cls.__name__}")
 
@@ -145,3 +146,123 @@ def _decode_class(cls: type, data: JSON, where: str) -> object:
 def decode(target: type[T], data: JSON, where: str = "value") -> T:
     """Typed wrapper of :func:`from_json` for a concrete class."""
     return typing.cast(T, from_json(target, data, where))
+
+
+def member_classes(target: object) -> tuple[type, ...]:
+    """The dataclasses a type hint admits: the members of a union, or the class itself."""
+    members = get_args(target) if get_origin(target) in (Union, types.UnionType) else (target,)
+    return tuple(m for m in members if isinstance(m, type) and dataclasses.is_dataclass(m))
+
+
+# A checker returns None for a well-formed value, else the problem: where inside the value
+# (".card", "[2].colour") and what is wrong (": expected an integer, got 1.0"). Paths are
+# only spelt out on failure, so a check costs a few type tests per field.
+Checker = Callable[[object], str | None]
+
+
+def checker(target: object, ranges: Mapping[str, range]) -> Checker:
+    """A function that finds what makes a Python value not a well-formed ``target``: the
+    rules of decoding (a bool is no int, nor is a float; tuples, not lists), plus
+    ``ranges``, the valid integers of each field name. None when there is no problem."""
+    origin = get_origin(target)
+    if origin in (Union, types.UnionType):
+        return _union_checker(get_args(target), ranges)
+    if origin is tuple:
+        args = get_args(target)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return _items_checker(checker(args[0], ranges))
+    if isinstance(target, type) and dataclasses.is_dataclass(target):
+        return _class_checker(target, ranges)
+    if target in _EXPECTED:
+        return _primitive_checker(target)
+    raise TypeError(f"cannot check type {target!r}")
+
+
+def check(check: Checker, value: object, where: str) -> None:
+    """Raise ``InvalidActionError`` naming the field when ``check`` finds a problem."""
+    problem = check(value)
+    if problem is not None:
+        raise InvalidActionError(f"{where}{problem}")
+
+
+def _items_checker(item: Checker) -> Checker:
+    def check_items(value: object) -> str | None:
+        if type(value) is not tuple:
+            return f": expected a tuple, got {_shown(value)}"
+        for index, element in enumerate(value):
+            problem = item(element)
+            if problem is not None:
+                return f"[{index}]{problem}"
+        return None
+
+    return check_items
+
+
+def _union_checker(members: tuple[object, ...], ranges: Mapping[str, range]) -> Checker:
+    by_class = {m: checker(m, ranges) for m in members if isinstance(m, type)}
+    names = [m.__name__ for m in by_class]
+
+    def check_union(value: object) -> str | None:
+        check = by_class.get(type(value))
+        if check is None:
+            return f": expected one of {names}, got {_shown(value)} ({type(value).__name__})"
+        return check(value)
+
+    return check_union
+
+
+def _class_checker(cls: type, ranges: Mapping[str, range]) -> Checker:
+    hints = _hints(cls)
+    # Integer fields are tested inline (the common case, and a hot path); others recurse.
+    integers: list[tuple[str, range | None]] = []
+    others: list[tuple[str, Checker]] = []
+    for field in dataclasses.fields(cls):
+        if hints[field.name] is int:
+            integers.append((field.name, ranges.get(field.name)))
+        else:
+            others.append((field.name, checker(hints[field.name], ranges)))
+
+    def check_object(value: object) -> str | None:
+        if type(value) is not cls:
+            return f": expected type {cls.__name__!r}, got {_shown(value)}"
+        for name, valid in integers:
+            number = getattr(value, name)
+            if type(number) is not int or (valid is not None and number not in valid):
+                return f".{name}{_integer_problem(number, valid)}"
+        for name, check in others:
+            problem = check(getattr(value, name))
+            if problem is not None:
+                return f".{name}{problem}"
+        return None
+
+    return check_object
+
+
+def _integer_problem(value: object, valid: range | None) -> str:
+    if type(value) is not int:  # a bool, an IntEnum or a numpy integer is not one
+        return f": expected an integer, got {_shown(value)}"
+    assert valid is not None
+    return f": {_shown(value)} is out of range ({valid.start} to {valid.stop - 1})"
+
+
+_EXPECTED = {int: "an integer", bool: "a boolean", str: "a string", type(None): "null"}
+
+
+def _primitive_checker(kind: type) -> Checker:
+    expected = _EXPECTED[kind]
+
+    def check_primitive(value: object) -> str | None:
+        if type(value) is kind:
+            return None
+        return f": expected {expected}, got {_shown(value)}"
+
+    return check_primitive
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, cut short: a hostile value may be huge."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int beyond Python's limit on digits converted to text
+        return "a number too long to show"
+    return text if len(text) <= 60 else text[:57] + "..."

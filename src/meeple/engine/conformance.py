@@ -5,10 +5,15 @@ each game package's ``TEST_CONFIGS``). Each check raises ``AssertionError`` with
 seed and step, so a failure can be reproduced.
 """
 
+import dataclasses
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from meeple.engine import codec
+from meeple.engine.codec import JSON
+from meeple.engine.errors import IllegalActionError, InvalidActionError
 from meeple.engine.protocol import CHANCE, TERMINAL, Game
 from meeple.engine.record import MatchRecord, Step, final_state, new_record, parse_record
 
@@ -139,3 +144,236 @@ def check_determinism(game: AnyGame, seed: int, disturb: Callable[[], None]) -> 
         game, seed, checks=Checks(False, False, False, False, False), between_steps=disturb
     )
     assert first.steps == second.steps, f"{game!r} seed {seed}: same seed gave another record"
+
+
+# ------------------------------------------------------------------- malformed input
+# What hostile or careless callers send: out-of-range, huge and negative numbers, and
+# every wrong JSON type (a bool is an int to Python, a float may equal one).
+HOSTILE_VALUES: tuple[JSON, ...] = (
+    -1,
+    -5,
+    -14,
+    64,
+    1000,
+    2**63,
+    10**30,
+    -(10**30),
+    10**5000,  # beyond the digits Python turns into text
+    True,
+    False,
+    0.0,
+    1.0,
+    -2.5,
+    float("inf"),
+    float("nan"),
+    "",
+    "1",
+    "card",
+    "\ud83d",
+    None,
+    [],
+    [0],
+    [None, "x"],
+    {},
+    {"type": "Move"},
+)
+_TEXT_PIECES = (
+    " ", "-", "+", "x", "=", "<", ">", "*", "%", "0", "1", "9", "-5", "-1", "99",
+    "99999999999999999999", "10", "in", "c1.", "h0.", "g0", "W", "S", "X", "Jo", "é",
+    "\ud83d", "\x00", "\n", ";", "put", "hit", "discard", "skip", "give", "1e9", "½", "٣",
+)  # fmt: skip
+
+Path = tuple[str | int, ...]
+
+
+def _paths(data: JSON, prefix: Path = ()) -> list[Path]:
+    """Every place inside ``data`` (object keys and list indices), outermost first."""
+    found: list[Path] = [prefix]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += _paths(value, (*prefix, index))
+    return found
+
+
+def _replace(data: JSON, path: Path, change: Callable[[JSON], JSON]) -> JSON:
+    """A copy of ``data`` with the value at ``path`` changed (dropped when ``change`` gives
+    the ``_DROP`` marker)."""
+    if not path:
+        return change(data)
+    head, rest = path[0], path[1:]
+    items: list[tuple[str | int, JSON]] = (
+        list(data.items()) if isinstance(data, dict) else list(enumerate(_list(data)))
+    )
+    changed = [
+        (key, _replace(value, rest, change) if key == head else value) for key, value in items
+    ]
+    kept = [(key, value) for key, value in changed if value is not _DROP]
+    if isinstance(data, dict):
+        return {str(key): value for key, value in kept}
+    return [value for _, value in kept]
+
+
+def _list(value: JSON) -> list[JSON]:
+    assert isinstance(value, list)
+    return value
+
+
+_DROP: JSON = ["<drop>"]  # a marker compared by identity
+
+
+def _field_name(path: Path) -> str:
+    """The object key a path ends in (or passes last through): what an error must name."""
+    keys = [step for step in path if isinstance(step, str)]
+    return keys[-1] if keys else ""
+
+
+def mutate_action_json(
+    data: JSON, rng: random.Random, type_names: tuple[str, ...]
+) -> tuple[JSON, str]:
+    """A mangled copy of an action's JSON, and the field an error about it must name ("" when
+    the mangling leaves no one field to blame)."""
+    paths = _paths(data)
+    path = paths[rng.randrange(len(paths))]
+    field = _field_name(path)
+    kind = rng.randrange(8)
+    if kind == 0:  # a hostile value anywhere (the whole action included)
+        value = HOSTILE_VALUES[rng.randrange(len(HOSTILE_VALUES))]
+        return _replace(data, path, lambda _: value), field
+    if kind in (1, 2):  # a number anywhere, mostly near the legal ones, sometimes huge
+        ints = [p for p in paths if type(_at(data, p)) is int] or [path]
+        path = ints[rng.randrange(len(ints))]
+        if kind == 1:
+            delta = rng.choice((-3, -2, -1, 1, 2, 3, 10, -10, 64, -64))
+            return _replace(data, path, lambda v: v + delta if type(v) is int else delta), ""
+        value = rng.choice((rng.randint(-1000, 1000), rng.randint(-(2**70), 2**70)))
+        return _replace(data, path, lambda _: value), ""
+    objects = [p for p in paths if isinstance(_at(data, p), dict)]
+    if kind == 3 and objects:  # a field missing
+        target = objects[rng.randrange(len(objects))]
+        keys = list(_object(_at(data, target)))
+        if keys:
+            key = keys[rng.randrange(len(keys))]
+            return _replace(data, (*target, key), lambda _: _DROP), key
+    if kind == 4 and objects:  # a field too many
+        target = objects[rng.randrange(len(objects))]
+        key = rng.choice(("extra", "seat", "card", "pawn", "value", "position", "lays"))
+        obj = _object(_at(data, target))
+        if key not in obj:
+            extra = HOSTILE_VALUES[rng.randrange(len(HOSTILE_VALUES))]
+            return _replace(data, target, lambda o: {**_object(o), key: extra}), key
+    if kind == 5 and objects:  # another type's name, or one no game has
+        target = objects[rng.randrange(len(objects))]
+        name = rng.choice((*type_names, "Nothing", "__class__", "lay", ""))
+        return _replace(data, target, lambda o: {**_object(o), "type": name}), ""
+    lists = [p for p in paths if isinstance(_at(data, p), list)]
+    if kind == 6 and lists:  # a list longer, shorter or reordered
+        target = lists[rng.randrange(len(lists))]
+        return _replace(data, target, lambda items: _reshape(items, rng)), ""
+    return HOSTILE_VALUES[rng.randrange(len(HOSTILE_VALUES))], ""
+
+
+def _object(value: JSON) -> dict[str, JSON]:
+    assert isinstance(value, dict)
+    return value
+
+
+def _at(data: JSON, path: Path) -> JSON:
+    for step in path:
+        data = data[step]  # type: ignore[index]
+    return data
+
+
+def _reshape(items: JSON, rng: random.Random) -> JSON:
+    assert isinstance(items, list)
+    items = list(items)
+    choice = rng.randrange(3)
+    if choice == 0 and items:
+        items.append(items[rng.randrange(len(items))])
+    elif choice == 1 and items:
+        del items[rng.randrange(len(items))]
+    else:
+        items.reverse()
+        items.append(HOSTILE_VALUES[rng.randrange(len(HOSTILE_VALUES))])
+    return items
+
+
+def mangle_text(text: str, rng: random.Random) -> str:
+    """A mistyped or hostile variant of an action's notation."""
+    for _ in range(rng.randint(1, 3)):
+        piece = _TEXT_PIECES[rng.randrange(len(_TEXT_PIECES))]
+        at = rng.randint(0, len(text))
+        kind = rng.randrange(6)
+        if kind == 0:
+            text = text[:at] + piece + text[at:]
+        elif kind == 1 and text:
+            text = text[:at] + text[at + 1 :]
+        elif kind == 2:
+            text = text[:at] + piece + text[at + len(piece) :]
+        elif kind == 3:
+            text = re.sub(r"\d+", lambda _: rng.choice(("-5", "0", "99", "10" * 12, "-0")), text)
+        elif kind == 4:
+            words = text.split()
+            rng.shuffle(words)
+            text = " ".join([*words, piece])
+        else:
+            text = text * rng.randint(2, 3)
+    return text
+
+
+def loose_action(game: AnyGame, data: JSON) -> object | None:
+    """``data`` built into the game's action classes with no checks at all (lists become
+    tuples), as a careless program might construct an action; None if it cannot be."""
+    classes = {cls.__name__: cls for cls in codec.member_classes(game.action_type)}
+
+    def build(value: JSON) -> object:
+        if isinstance(value, list):
+            return tuple(build(item) for item in value)
+        if isinstance(value, dict) and value.get("type") in classes:
+            fields = {k: build(v) for k, v in value.items() if k != "type"}
+            return classes[str(value["type"])](**fields)
+        return value
+
+    try:
+        return build(data)
+    except TypeError:  # missing or unexpected constructor arguments
+        return None
+
+
+def check_malformed_action(game: AnyGame, state: object, data: JSON, field: str) -> None:
+    """Any JSON given to ``decode_action`` and then ``apply_action``, and the same value
+    built into action classes without the decoder, is refused with an engine error (one
+    naming ``field`` when the input is malformed), or is legal; ``state`` stays as it was."""
+    before = game.encode_state(state)
+    candidates: list[tuple[object, str]] = []
+    try:
+        candidates.append((game.decode_action(data), field))
+    except InvalidActionError as error:
+        assert field in str(error), f"{data!r}: {error} does not name field {field!r}"
+    loose = loose_action(game, data)
+    if loose is not None:
+        # Something that is no action object at all has no field to name.
+        candidates.append((loose, field if dataclasses.is_dataclass(loose) else ""))
+    for action, blamed in candidates:
+        try:
+            game.apply_action(state, action)
+        except InvalidActionError as error:
+            assert blamed in str(error), f"{action!r}: {error} does not name field {blamed!r}"
+        except IllegalActionError:
+            pass
+    assert game.encode_state(state) == before, f"{data!r}: the state changed"
+
+
+def check_mangled_text(game: AnyGame, state: object, text: str) -> None:
+    """Any text given to ``parse_action`` names a legal action or is refused with an
+    engine error; ``state`` stays as it was."""
+    before = game.encode_state(state)
+    try:
+        action = game.parse_action(state, text)
+    except (InvalidActionError, IllegalActionError):
+        pass
+    else:
+        assert action in game.legal_actions(state), f"{text!r} parsed to illegal {action!r}"
+    assert game.encode_state(state) == before, f"{text!r}: the state changed"

@@ -81,6 +81,7 @@ class Game(ABC, Generic[S, A, Out, V]):
             self.spec.name, self.spec.options, options or {}
         )
         self._legal_cache: tuple[object, tuple[A, ...]] | None = None
+        self._action_checker: codec.Checker | None = None
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.items() if v != self.spec.option(k).default}
@@ -159,8 +160,15 @@ class Game(ABC, Generic[S, A, Out, V]):
         """Who may see a chance outcome in a log or replay (default: nobody whole)."""
         return frozenset()
 
+    def action_ranges(self) -> Mapping[str, range]:
+        """The valid values of each integer field of the actions, by field name: what the
+        game's components allow (a card kind of its deck, a seat, a cell of its board), not
+        what is legal now. A value outside is malformed input and never reaches the rules."""
+        return {}
+
     def explain_illegal(self, state: S, action: A) -> str:
-        """Why ``action`` is not legal here; games override this for better reasons."""
+        """Why ``action`` is not legal here; games override this for better reasons.
+        Only well-formed actions reach it (see :meth:`check_action`)."""
         return "it is not one of the legal actions in this situation"
 
     def chance_outcomes(self, state: S) -> tuple[tuple[Out, float], ...] | None:
@@ -182,15 +190,25 @@ class Game(ABC, Generic[S, A, Out, V]):
         self._legal_cache = (state, actions)
         return actions
 
+    def check_action(self, action: object) -> None:
+        """Refuse anything but one of this game's actions with every field of its declared
+        type and in :meth:`action_ranges`: an ``InvalidActionError`` naming the field."""
+        check = self._action_checker
+        if check is None:
+            check = self._action_checker = codec.checker(self.action_type, self.action_ranges())
+        if check(action) is not None:
+            codec.check(check, action, "action")
+
     def apply_action(self, state: S, action: A) -> S:
         """The new state after ``action``; ``state`` itself is never changed."""
+        self.check_action(action)
         seat = self.current_player(state)
         if seat < 0:
             situation = "a chance outcome is due" if seat == CHANCE else "the game is over"
             raise IllegalActionError(f"{action!r}: no seat may act now: {situation}")
         if action not in self.legal_actions(state):
             raise IllegalActionError(
-                f"{self._describe(state, action)} is illegal for seat {seat}: "
+                f"{self.format_action(state, action)!r} is illegal for seat {seat}: "
                 f"{self.explain_illegal(state, action)}"
             )
         return self._apply_action(state, action)
@@ -214,18 +232,13 @@ class Game(ABC, Generic[S, A, Out, V]):
         if seat < 0:
             raise IllegalActionError(f"{text!r}: no seat may act now")
         action = self._parse_action(state, text.strip())
+        self.check_action(action)
         if action not in self.legal_actions(state):
             raise IllegalActionError(
                 f"{text.strip()!r} is illegal for seat {seat}: "
                 f"{self.explain_illegal(state, action)}"
             )
         return action
-
-    def _describe(self, state: S, action: A) -> str:
-        try:
-            return repr(self.format_action(state, action))
-        except (ValueError, KeyError, IndexError, TypeError):
-            return repr(action)
 
     # ----------------------------------------------------------------------- JSON codec
     def encode_state(self, state: S) -> codec.JSON:
@@ -239,7 +252,10 @@ class Game(ABC, Generic[S, A, Out, V]):
         return codec.to_json(action)
 
     def decode_action(self, data: codec.JSON) -> A:
+        """The action ``data`` encodes, well formed (:meth:`check_action`); else an
+        ``InvalidActionError`` naming the field."""
         action: A = codec.from_json(self.action_type, data, "action")  # type: ignore[assignment]
+        self.check_action(action)
         return action
 
     def encode_outcome(self, outcome: Out) -> codec.JSON:

@@ -136,6 +136,10 @@ class CmykGame(Game[CmykState, CmykAction, Draw, CmykView]):
     def card_name(self, card: int) -> str:
         return card_name(card, self.config.mixes)
 
+    def action_ranges(self) -> dict[str, range]:
+        """A card is a kind of this deck; a colour is one of the four piles."""
+        return {"card": range(self.config.kinds), "colour": range(len(COLOUR_NAMES))}
+
     def explain_illegal(self, state: CmykState, action: CmykAction) -> str:
         """A person's reason why ``action`` is not legal in ``state``."""
         hand = state.hands[state.seat]

@@ -43,7 +43,8 @@ def format_action(state: Phase10State, action: Phase10Action) -> str:
     if isinstance(action, Place):
         text = f"put {card_name(action.card)} g{action.group + 1}"
         if action.card == WILD:
-            kind = state.building[action.group].kind if state.building else GroupKind.SET
+            building = state.building
+            kind = building[action.group].kind if action.group < len(building) else GroupKind.SET
             value = COLOURS[action.value] if kind == GroupKind.COLOUR else str(action.value)
             text += f"={value}"
         return text

@@ -23,6 +23,8 @@ from meeple.games.phase10.actions import (
     TakeDiscard,
 )
 from meeple.games.phase10.cards import (
+    KINDS,
+    NUMBERS,
     SKIP,
     WILD,
     add_sorted,
@@ -604,6 +606,17 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
 
     def _parse_action(self, state: Phase10State, text: str) -> Phase10Action:
         return notation.parse_action(state, text)
+
+    def action_ranges(self) -> dict[str, range]:
+        """Card codes of the deck; a group of a phase or of the table (at most every seat's
+        whole phase); a value is a number 1-12 or a colour index; a Skip's target a seat."""
+        groups = self.players * max(len(phase) for phase in self.config.phases)
+        return {
+            "card": range(KINDS),
+            "group": range(groups),
+            "value": range(max(NUMBERS) + 1),
+            "target": range(-1, self.players),
+        }
 
     def explain_illegal(self, state: Phase10State, action: Phase10Action) -> str:
         seat = state.turn

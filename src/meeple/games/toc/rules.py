@@ -25,6 +25,7 @@ from meeple.games.toc.cards import (
     HAND_SIZE,
     JACK,
     KING,
+    RANKS,
     SEVEN,
     card_name,
     remove_one,
@@ -388,6 +389,17 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
 
     def _parse_action(self, state: TocState, text: str) -> TocAction:
         return notation.parse_action(self, state, text)
+
+    def action_ranges(self) -> dict[str, range]:
+        """Card ranks, seats, pawns (four per seat) and the cells of this board."""
+        pawns = range(PAWNS_PER_SEAT * self.players)
+        return {
+            "card": range(min(RANKS), max(RANKS) + 1),
+            "seat": range(self.players),
+            "pawn": pawns,
+            "other": pawns,
+            "dest": range(self.board.cells),
+        }
 
     def explain_illegal(self, state: TocState, action: TocAction) -> str:
         return notation.explain_illegal(self, state, action)

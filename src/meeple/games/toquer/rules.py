@@ -206,6 +206,17 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             return tuple(self._take[p] for p in self.takeable(state))
         return ()
 
+    def action_ranges(self) -> dict[str, range]:
+        """Positions of a seat's frame, and seats."""
+        positions = range(3 * self.geometry.width)
+        return {
+            "position": positions,
+            "first": positions,
+            "second": positions,
+            "third": positions,
+            "seat": range(self.players),
+        }
+
     def explain_illegal(self, state: ToquerState, action: ToquerAction) -> str:
         return notation.explain_illegal(self, state, action)
 
