@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 SERVER_STAMP := $(VENV)/.installed-server
 
-.PHONY: play serve postgres chromium test lint typecheck unit bench clean
+.PHONY: play serve postgres redis chromium test lint typecheck unit bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,14 @@ postgres:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
 	else echo "PostgreSQL binaries not found: the PostgreSQL server tests will be skipped"; fi
 
+# The multi-instance server tests start their own Redis on loopback from Debian's
+# redis-server; install it when missing (as root, as in CI).
+redis:
+	@if command -v redis-server >/dev/null || [ -x /usr/bin/redis-server ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; \
+	else echo "redis-server not found: the multi-instance server tests will be skipped"; fi
+
 # The browser tests drive Debian's Chromium (tests/web/); install it when missing (as
 # root, as in CI). Playwright itself comes from the dev extra: never `playwright install`.
 chromium:
@@ -54,7 +62,7 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src
 
-unit: $(DEV_STAMP) postgres chromium
+unit: $(DEV_STAMP) postgres redis chromium
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit

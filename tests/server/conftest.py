@@ -1,11 +1,28 @@
 """Fixtures of the server tests: stores on SQLite and on a real PostgreSQL, live servers."""
 
+import os
 from collections.abc import Iterator
 
 import httpx
 import pytest
 
-from server.serverkit import LiveServer, PostgresCluster, server_settings
+from server.serverkit import LiveServer, PostgresCluster, RedisServer, redis_binary, server_settings
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """A Redis on 127.0.0.1 that the test session starts and stops itself."""
+    binary = redis_binary()
+    if binary is None:
+        if os.environ.get("MEEPLE_REQUIRE_REDIS") or os.environ.get("CI"):
+            pytest.fail("redis-server is missing: run `make redis`")
+        pytest.skip("redis-server is missing (make redis installs it)")
+    server = RedisServer(binary)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])

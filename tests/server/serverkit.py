@@ -9,6 +9,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -105,6 +106,141 @@ class PostgresCluster:
         with psycopg.connect(self.url(), autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
         return self.url(name)
+
+
+# ---------------------------------------------------------------------------- Redis
+def redis_binary() -> str | None:
+    """Debian's redis-server (the project's Makefile installs it), if present."""
+    return shutil.which("redis-server") or (
+        "/usr/bin/redis-server" if os.path.exists("/usr/bin/redis-server") else None
+    )
+
+
+class RedisServer:
+    """A throw-away Redis on 127.0.0.1 (no persistence), started and stopped by the tests."""
+
+    def __init__(self, binary: str) -> None:
+        self.binary = binary
+        self.port = free_port()
+        self.root = Path(tempfile.mkdtemp(prefix="meeple-redis-"))
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                self.binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.root),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        import redis
+
+        client = redis.Redis(port=self.port)
+
+        def answers() -> bool:
+            try:
+                return bool(client.ping())
+            except redis.RedisError:
+                return False
+
+        wait_until(answers, 30)
+        client.close()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+# ------------------------------------------------------------- server processes
+class ServerProcess:
+    """``meeple serve`` as its own process (and process group, with its bot workers)."""
+
+    def __init__(self, db_url: str, port: int, *extra: str) -> None:
+        self.db_url, self.port, self.extra = db_url, port, extra
+        self.process: subprocess.Popen[bytes] | None = None
+        # What the server logs, for a failing test to show (tempfile's folder).
+        self.log = Path(tempfile.gettempdir()) / f"meeple-serve-{port}.log"
+
+    def start(self) -> None:
+        self.launch()
+        self.wait_started()
+
+    def wait_started(self) -> None:
+        wait_until(self.healthy, 60)
+
+    def launch(self) -> None:
+        log = self.log.open("ab")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "meeple.cli.main",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db_url,
+                "--bot-workers",
+                "1",
+                *self.extra,
+            ],
+            env=python_env(),
+            stdout=log,
+            stderr=log,
+            start_new_session=True,
+        )
+        log.close()
+
+    def healthy(self) -> bool:
+        try:
+            return httpx.get(f"{self.base}/api/health", timeout=1, trust_env=False).is_success
+        except httpx.HTTPError:
+            return False
+
+    def health(self) -> dict[str, Any]:
+        answer: dict[str, Any] = httpx.get(
+            f"{self.base}/api/health", timeout=10, trust_env=False
+        ).json()
+        return answer
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGKILL)  # the server and its bot workers
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.kill()
 
 
 # ---------------------------------------------------------------------- live server

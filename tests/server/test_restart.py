@@ -6,11 +6,7 @@ restart each table is exactly where the store says, the logs seen before the kil
 prefixes of the logs after it, nothing is applied twice, and every game finishes.
 """
 
-import os
 import random
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -21,63 +17,14 @@ from meeple.server.tables import TableRuntime
 from meeple.store import Store
 from server.serverkit import (
     Client,
+    ServerProcess,
     caught_up,
     create_table,
     finish,
     free_port,
     join,
     play,
-    python_env,
-    wait_until,
 )
-
-
-class ServerProcess:
-    def __init__(self, db_url: str, port: int) -> None:
-        self.db_url, self.port = db_url, port
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "meeple.cli.main",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                self.db_url,
-                "--bot-workers",
-                "1",
-            ],
-            env=python_env(),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-
-        def healthy() -> bool:
-            try:
-                return httpx.get(f"{self.base}/api/health", timeout=1, trust_env=False).is_success
-            except httpx.HTTPError:
-                return False
-
-        wait_until(healthy, 60)
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_base(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def kill(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGKILL)  # the server and its bot workers
-        self.process.wait(10)
 
 
 @pytest.fixture

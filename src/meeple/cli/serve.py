@@ -1,6 +1,16 @@
-"""``meeple serve``: the game server (REST + WebSocket) on uvicorn."""
+"""``meeple serve``: the game server (REST + WebSocket) on uvicorn.
+
+``--workers N`` starts N instances on this machine, each its own process listening on
+the same port (``SO_REUSEPORT``: the kernel spreads the connections), and restarts one
+that dies; several instances need ``--redis`` and PostgreSQL (docs/server.md).
+"""
 
 import logging
+import signal
+import socket
+import subprocess
+import sys
+import time
 from typing import Annotated
 
 import typer
@@ -30,8 +40,23 @@ def serve(
     open_table_ttl: Annotated[
         float, typer.Option(help="seconds before an open table nobody is at expires")
     ] = 7200.0,
+    redis: Annotated[
+        str | None,
+        typer.Option(help="redis://host:port: run as one of several instances (PostgreSQL)"),
+    ] = None,
+    lease_seconds: Annotated[
+        float, typer.Option(help="several instances: how long a table's lease runs")
+    ] = 5.0,
+    workers: Annotated[int, typer.Option(help="instances to start on this machine")] = 1,
+    reuse_port: Annotated[bool, typer.Option(hidden=True)] = False,
 ) -> None:
     """Serve online play: tables, seats, bots, clocks and chat over HTTP and WebSockets."""
+    if workers > 1:
+        if redis is None or not db.startswith(("postgresql://", "postgres://", "postgresql+")):
+            typer.echo("error: several workers need --redis and a PostgreSQL --db")
+            raise typer.Exit(code=2)
+        _supervise(workers)
+        return
     try:
         import uvicorn
 
@@ -51,7 +76,52 @@ def serve(
         create_quota=Rate(max(500, tables_per_minute), 86400.0),
         max_connections_per_client=connections_per_client,
         open_table_ttl=open_table_ttl,
+        redis_url=redis,
+        lease_seconds=lease_seconds,
     )
     app = create_app(settings)
     typer.echo(f"meeple: serving on http://{host}:{port} (store: {db})")
-    uvicorn.Server(uvicorn_config(app, settings, host=host, port=port)).run()
+    server = uvicorn.Server(uvicorn_config(app, settings, host=host, port=port))
+    if not reuse_port:
+        server.run()
+        return
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    server.run(sockets=[sock])
+
+
+def _supervise(workers: int) -> None:
+    """Run ``workers`` instances (this command again, one worker each, sharing the port);
+    restart one that ends; stop them all on SIGTERM or SIGINT."""
+    arguments = [a for a in sys.argv[1:] if not a.startswith("--workers")]
+    if "--workers" in sys.argv:  # "--workers N" as two words
+        at = sys.argv.index("--workers")
+        arguments = sys.argv[1:at] + sys.argv[at + 2 :]
+    command = [sys.executable, "-m", "meeple.cli.main", *arguments, "--reuse-port"]
+    children: list[subprocess.Popen[bytes]] = []
+    stopping = False
+
+    def stop(signum: int, _frame: object) -> None:
+        nonlocal stopping
+        stopping = True
+        for child in children:
+            if child.poll() is None:
+                child.send_signal(signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    children.extend(subprocess.Popen(command) for _ in range(workers))
+    while not stopping:
+        time.sleep(0.5)
+        for index, child in enumerate(children):
+            if child.poll() is not None and not stopping:
+                typer.echo(f"meeple: worker {child.pid} ended ({child.returncode}): restarting")
+                children[index] = subprocess.Popen(command)
+    for child in children:
+        try:
+            child.wait(10)
+        except subprocess.TimeoutExpired:
+            child.kill()

@@ -115,7 +115,7 @@ async def _asker(
     another table, 401 for one that holds no seat anywhere."""
     if token is None:
         return None
-    seat = manager.seat_of(live, token.credentials)
+    seat = await manager.authenticate(live, token.credentials)
     if seat is None:
         if await manager.token_elsewhere(token.credentials):
             raise _problem(403, "this token holds a seat at another table, not this one")
@@ -139,8 +139,18 @@ async def _limit_creation(manager: TableManager, request: Request) -> None:
 
 # --------------------------------------------------------------------------- games
 @router.get("/health")
-async def health() -> dict[str, bool]:
-    return {"ok": True}
+async def health(manager: Manager) -> dict[str, object]:
+    """Liveness, and what this instance does: its name (with several), the tables it
+    owns and the bot moves it has played."""
+    cluster = manager.cluster
+    return {
+        "ok": True,
+        "instance": None if cluster is None else cluster.id,
+        "tables_owned": sum(
+            1 for live in manager.live.values() if live.owned and live.runtime.status != "finished"
+        ),
+        "bot_moves": manager.bot_moves,
+    }
 
 
 @router.get("/games", response_model=GameList)

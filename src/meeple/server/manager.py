@@ -21,14 +21,15 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from meeple.engine.codec import JSON
 from meeple.engine.errors import RecordError
 from meeple.engine.registry import game_class
 from meeple.server.bots import BotPool
 from meeple.server.clocks import elapsed_ms, remaining_ms
-from meeple.server.limits import MemoryLimiter, Rate, RateLimiter
+from meeple.server.cluster import Cluster
+from meeple.server.limits import MemoryLimiter, Rate, RateLimiter, RedisLimiter
 from meeple.server.outbound import (
     BotRequestOut,
     ChatOut,
@@ -75,6 +76,7 @@ class Settings:
     open_table_ttl: float = 7200.0  # an open table nobody is connected to expires after
     sweep_seconds: float = 60.0  # how often expired open tables are looked for
     replay_cache: int = 16  # finished games' replays kept built (per seat)
+    lease_seconds: float = 5.0  # several instances: how long a table's lease runs
 
 
 def hash_token(token: str) -> str:
@@ -146,6 +148,10 @@ class LiveTable:
     bot_version: int = -1
     wake_task: asyncio.Task[None] | None = None
     substitute_version: int = -1  # a per-move clock ran out at this version
+    # Several instances: whether this one owns the table (else it holds a replica that
+    # follows the owner), and, on the owner, each instance's connections per seat.
+    owned: bool = True
+    presence: dict[str, dict[int, int]] = field(default_factory=dict)
 
 
 class TableManager:
@@ -168,6 +174,13 @@ class TableManager:
         # Replays are rebuilt in a thread of their own, one at a time, never on the loop.
         self._replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
         self._replays: OrderedDict[tuple[str, int | None], dict[str, JSON]] = OrderedDict()
+        self.cluster: Cluster | None = None
+        self.bot_moves = 0  # bot and substitute moves this instance played
+        if settings.redis_url:
+            if self.store.is_sqlite:
+                raise ValueError("several instances (--redis) need PostgreSQL (--db postgresql://)")
+            self.cluster = Cluster(self, settings.redis_url, settings.lease_seconds)
+            self.limiter = RedisLimiter(self.cluster.redis)
 
     async def db(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a store call: inline for SQLite (an in-process library: a thread would only
@@ -211,6 +224,10 @@ class TableManager:
         self._spawn(self.bots.start())
         if self.store.is_sqlite:
             self._spawn(self._checkpoints())
+        self._spawn(self._sweep_open_tables())
+        if self.cluster is not None:  # the lease rounds claim the tables nobody owns
+            await self.cluster.start()
+            return
         expired = await self.db(self.store.delete_open_tables, self._open_cutoff(), None)
         if expired:
             log.info("expired %d abandoned open tables", len(expired))
@@ -229,7 +246,6 @@ class TableManager:
         for live in loaded:
             live.runtime.turn_started = now
             self.schedule(live)
-        self._spawn(self._sweep_open_tables())
         log.info("rebuilt %d tables from the store", len(ids))
         # What exists now (modules, rebuilt tables) lives long: keep it out of every
         # future collection, whose pauses would otherwise grow with it.
@@ -247,6 +263,8 @@ class TableManager:
                 log.warning("checkpoint failed: %s", error)
 
     async def shutdown(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()
         for live in self.live.values():
             for task in (live.bot_task, live.wake_task):
                 if task is not None:
@@ -280,9 +298,18 @@ class TableManager:
         keep = [
             table_id
             for table_id, live in self.live.items()
-            if live.runtime.status == "open" and live.connections
+            if live.runtime.status == "open" and (live.connections or any(live.presence.values()))
         ]
-        expired = await self.db(self.store.delete_open_tables, cutoff, keep)
+        only = None
+        if self.cluster is not None:  # an owner expires its own tables only
+            only = [
+                table_id
+                for table_id, live in self.live.items()
+                if live.owned and live.runtime.status == "open" and table_id not in keep
+            ]
+            if not only:
+                return []
+        expired = await self.db(self.store.delete_open_tables, cutoff, keep, only)
         for table_id in expired:
             live = self.live.pop(table_id, None)
             if live is not None:
@@ -327,26 +354,37 @@ class TableManager:
         return await loop.run_in_executor(self._replay_executor, json.dumps, message)
 
     # ---------------------------------------------------------------- loading
-    async def _load(self, table_id: str) -> LiveTable | None:
+    async def fresh_runtime(self, table_id: str) -> TableRuntime | None:
+        """The table as the store has it, its steps replayed."""
         stored = await self.db(self.store.load_table, table_id)
         if stored is None:
             return None
         game = game_class(stored.game)(stored.players, stored.options)
         runtime = TableRuntime(stored, game)
         steps = await self.db(self.store.load_steps, table_id)
+        # Steps stored after the table row was read belong to a later version: a replica
+        # gets them from the owner's messages.
+        steps = steps[: stored.version]
         runtime.replay_steps(steps)
         if runtime.version != stored.version:
             raise RecordError(
                 f"table {table_id}: {len(steps)} steps stored but version {stored.version}"
             )
-        live = LiveTable(runtime)
+        return runtime
+
+    async def _load(self, table_id: str, *, owned: bool = True) -> LiveTable | None:
+        runtime = await self.fresh_runtime(table_id)
+        if runtime is None:
+            return None
+        live = LiveTable(runtime, owned=owned)
         self.live[table_id] = live
         if runtime.status == "finished":
             self._remember_finished(table_id)
         return live
 
     async def get(self, table_id: str) -> LiveTable | None:
-        """A table in memory, loading it (a finished one) from the store if needed."""
+        """A table in memory, loading it (a finished one, or with several instances a
+        replica of one another instance owns) from the store if needed."""
         live = self.live.get(table_id)
         if live is not None:
             return live
@@ -355,7 +393,13 @@ class TableManager:
         async with self._load_lock:
             live = self.live.get(table_id)
             if live is None:
-                live = await self._load(table_id)
+                cluster = self.cluster
+                if cluster is None:
+                    live = await self._load(table_id)
+                else:
+                    live = await cluster.load_replica(
+                        table_id, lambda: self._load(table_id, owned=False)
+                    )
         return live
 
     def _remember_finished(self, table_id: str) -> None:
@@ -368,9 +412,133 @@ class TableManager:
             if old is not None and not old.connections:
                 del self.live[oldest]
 
+    def finished_here(self, live: LiveTable) -> None:
+        self._remember_finished(live.runtime.id)
+        self.broadcast_table(live)
+
+    # ------------------------------------------------------------ ownership
+    def replace_runtime(self, live: LiveTable, runtime: TableRuntime) -> None:
+        """Swap in a table reloaded from the store (takeover, resync), keeping the
+        connections; the seats' connection counts are this instance's until told more."""
+        for task in (live.bot_task, live.wake_task):
+            if task is not None:
+                task.cancel()
+        live.bot_task = live.wake_task = None
+        live.bot_version = live.substitute_version = -1
+        live.runtime = runtime
+        for seat, count in self.local_counts(live).items():
+            runtime.seats[seat].connections = count
+            runtime.seats[seat].disconnected_since = None
+
+    async def become_owner(self, table_id: str) -> None:
+        """This instance now holds the table's lease: reload it from the store, start
+        its clock afresh (down time is not charged), and run its bots and clocks."""
+        runtime = await self.fresh_runtime(table_id)
+        if runtime is None:
+            return
+        live = self.live.get(table_id)
+        if live is None:
+            live = self.live[table_id] = LiveTable(runtime)
+        else:
+            async with live.lock:
+                self.replace_runtime(live, runtime)
+        live.owned = True
+        live.presence = {}
+        self._recount(live)
+        self.broadcast_state(live)
+        self.broadcast_table(live)
+        self.schedule(live)
+
+    async def lose_ownership(self, live: LiveTable) -> None:
+        live.owned = False
+        live.presence = {}
+        if self.cluster is not None:
+            self.cluster.owners.pop(live.runtime.id, None)
+            await self.cluster.resync(live)
+
+    async def _check_ownership(self, live: LiveTable) -> None:
+        if self.cluster is None or not live.owned:
+            return
+        owner, _ = await self.db(self.store.owner_of, live.runtime.id)
+        if owner != self.cluster.id and live.owned:
+            log.warning("table %s is owned by %s now", live.runtime.id, owner)
+            await self.lose_ownership(live)
+
+    async def owner_call(self, live: LiveTable, op: str, args: dict[str, Any]) -> dict[str, Any]:
+        """Do what another instance forwarded (it holds the client); an error is
+        answered as ``{"error": [code, message, version]}``."""
+        try:
+            if op == "move":
+                problem = await self._move(
+                    live, args["seat"], args["version"], args["action"], args["text"]
+                )
+                if problem is not None:
+                    return {"error": [problem.code, str(problem), live.runtime.version]}
+            elif op == "join":
+                await self._join_locked_path(live, args["seat"], args["name"], args["digest"])
+            elif op == "leave":
+                await self.leave(live, args["seat"])
+            elif op == "start":
+                await self.start(live)
+        except MoveError as error:
+            return {"error": [error.code, str(error), live.runtime.version]}
+        return {"ok": True}
+
+    async def _forwarded(self, live: LiveTable, op: str, args: dict[str, Any]) -> bool:
+        """With several instances, have the owner do ``op`` (MoveError for its refusal);
+        False when this instance is the owner and does it itself."""
+        if self.cluster is None or live.owned:
+            return False
+        result = await self.cluster.forward(live, op, args)
+        if result is None:
+            return False
+        if "error" in result:
+            code, message, _ = result["error"]
+            raise MoveError(code, message)
+        return True
+
+    # ------------------------------------------------------------- presence
+    def local_counts(self, live: LiveTable) -> dict[int, int]:
+        counts = {info.seat: 0 for info in live.runtime.seats}
+        for connection in live.connections:
+            if connection.seat is not None:
+                counts[connection.seat] += 1
+        return counts
+
+    def remote_presence(self, live: LiveTable, instance: str, counts: dict[int, int]) -> None:
+        if counts:
+            live.presence[instance] = counts
+        else:
+            live.presence.pop(instance, None)
+        self._recount(live)
+        self.broadcast_table(live)
+        self.schedule(live)
+
+    def _recount(self, live: LiveTable) -> None:
+        """Seats' connections: this instance's, plus what the others reported."""
+        now = time.monotonic()
+        local = self.local_counts(live)
+        for info in live.runtime.seats:
+            if info.kind != "human":
+                continue
+            total = local.get(info.seat, 0) + sum(
+                counts.get(info.seat, 0) for counts in live.presence.values()
+            )
+            if total == 0 and (info.connections > 0 or info.disconnected_since is None):
+                info.disconnected_since = now
+            elif total > 0:
+                info.disconnected_since = None
+            info.connections = total
+
     # ---------------------------------------------------------------- creation
     async def create(self, stored: StoredTable) -> LiveTable:
-        await self.db(self.store.insert_table, stored)
+        cluster = self.cluster
+        if cluster is None:
+            await self.db(self.store.insert_table, stored)
+        else:
+            await cluster.subscribe(stored.id)
+            await self.db(self.store.insert_table, stored, cluster.id, cluster.lease)
+            cluster.owners[stored.id] = cluster.id
         game = game_class(stored.game)(stored.players, stored.options)
         live = LiveTable(TableRuntime(stored, game))
         self.live[stored.id] = live
@@ -386,11 +554,20 @@ class TableManager:
             raise MoveError("finished", "the game is over")
         if not 0 <= seat < runtime.players:
             raise MoveError("no_seat", f"seats run from 0 to {runtime.players - 1}")
-        info = runtime.seats[seat]
-        if info.kind != "human":
+        if runtime.seats[seat].kind != "human":
             raise MoveError("taken", f"seat {seat} is a bot seat")
         token = secrets.token_urlsafe(32)
         digest = hash_token(token)
+        if await self._forwarded(live, "join", {"seat": seat, "name": name, "digest": digest}):
+            info = live.runtime.seats[seat]  # known here before the owner's news arrives
+            info.token_hash, info.name = digest, name
+            return token
+        await self._join_locked_path(live, seat, name, digest)
+        return token
+
+    async def _join_locked_path(self, live: LiveTable, seat: int, name: str, digest: str) -> None:
+        runtime = live.runtime
+        info = runtime.seats[seat]
         async with live.lock:
             if info.token_hash is not None:
                 raise MoveError("taken", f"seat {seat} is taken")
@@ -405,27 +582,36 @@ class TableManager:
             if runtime.status == "open" and everyone:
                 await self._start_locked(live)
             else:
-                self._broadcast_table(live)
+                self.broadcast_table(live)
         self.schedule(live)
-        return token
 
     async def leave(self, live: LiveTable, seat: int) -> None:
+        if await self._forwarded(live, "leave", {"seat": seat}):
+            self.seat_released(live, seat)
+            return
         runtime = live.runtime
         async with live.lock:
             info = runtime.seats[seat]
             if info.token_hash is None:
                 return
             await self.db(self.store.release_seat, runtime.id, seat, info.token_hash)
-            info.token_hash = None
-            info.name = None
-            for connection in list(live.connections):
-                if connection.seat == seat:
-                    connection.push(outgoing(seat, ErrorOut("auth", "you left this seat")))
-                    connection.close_soon(1000)
-            self._broadcast_table(live)
+            self.seat_released(live, seat)
+            self.broadcast_table(live)
         self.schedule(live)
 
+    def seat_released(self, live: LiveTable, seat: int) -> None:
+        """The seat's token stops working: its connections here are told and closed."""
+        info = live.runtime.seats[seat]
+        info.token_hash = None
+        info.name = None
+        for connection in list(live.connections):
+            if connection.seat == seat:
+                connection.push(outgoing(seat, ErrorOut("auth", "you left this seat")))
+                connection.close_soon(1000)
+
     async def start(self, live: LiveTable) -> None:
+        if await self._forwarded(live, "start", {}):
+            return
         runtime = live.runtime
         async with live.lock:
             if runtime.status != "open":
@@ -453,11 +639,30 @@ class TableManager:
         text: str | None,
     ) -> None:
         seat = connection.seat
+        problem: MoveError | None
+        if seat is None:
+            problem = MoveError("forbidden", "a spectator cannot play")
+        else:
+            args = {"seat": seat, "version": version, "action": action, "text": text}
+            try:
+                forwarded = await self._forwarded(live, "move", args)
+                problem = None if forwarded else await self._move(live, seat, version, action, text)
+            except MoveError as error:
+                problem = error
+        if problem is not None:
+            connection.push(
+                outgoing(seat, ErrorOut(problem.code, str(problem), live.runtime.version))
+            )
+            if problem.code == "stale":
+                self.send_state(live, connection, full=False)
+
+    async def _move(
+        self, live: LiveTable, seat: int, version: int, action: JSON | None, text: str | None
+    ) -> MoveError | None:
+        """Check and apply one seat's move on the table this instance owns."""
         runtime = live.runtime
         async with live.lock:
             try:
-                if seat is None:
-                    raise MoveError("forbidden", "a spectator cannot play")
                 if runtime.status != "running":
                     raise MoveError("not_running", f"the table is {runtime.status}")
                 if version != runtime.version:
@@ -475,33 +680,40 @@ class TableManager:
                 if not stored:
                     raise MoveError("stale", "the table moved on while storing; try again")
             except MoveError as error:
-                connection.push(outgoing(seat, ErrorOut(error.code, str(error), runtime.version)))
-                if error.code == "stale":
-                    self.send_state(live, connection, full=False)
-                return
+                return error
         self.schedule(live)
+        return None
 
     async def _store_and_commit(self, live: LiveTable, plan: Plan) -> bool:
-        """Store a plan under the version it was made at; then memory; then broadcast."""
+        """Store a plan under the version it was made at; then memory; then broadcast
+        (and, with several instances, publish it to the others)."""
         runtime = live.runtime
+        cluster = self.cluster
+        start = runtime.version
         stored = await self.advance(
             Advance(
                 runtime.id,
-                runtime.version,
+                start,
                 tuple(plan.steps),
                 plan.status if plan.status != runtime.status else None,
                 plan.result,
                 plan.clocks,
                 plan.expired,
+                None if cluster is None else cluster.id,
             )
         )
         if not stored:
+            if cluster is not None:
+                self._spawn(self._check_ownership(live))
             return False
         runtime.commit(plan, time.monotonic())
         live.substitute_version = -1
+        if cluster is not None:
+            steps: list[JSON] = [[step.seat, step.data, step.by] for step in plan.steps]
+            cluster.published_steps(live, start, steps, plan)
         if runtime.status == "finished":
             self._remember_finished(runtime.id)
-            self._broadcast_table(live)
+            self.broadcast_table(live)
         self.broadcast_state(live)
         return True
 
@@ -527,7 +739,9 @@ class TableManager:
             connection.push_text(text)
             connection.sent_version = runtime.version
 
-    def _broadcast_table(self, live: LiveTable) -> None:
+    def broadcast_table(self, live: LiveTable) -> None:
+        if self.cluster is not None and live.owned:
+            self.cluster.published_seats(live)
         now = time.monotonic()
         built: dict[int | None, str] = {}
         for connection in list(live.connections):
@@ -541,23 +755,22 @@ class TableManager:
     def attach(self, live: LiveTable, connection: Connection) -> None:
         live.connections.add(connection)
         if connection.seat is not None:
-            info = live.runtime.seats[connection.seat]
-            info.connections += 1
-            info.disconnected_since = None
-            self._broadcast_table(live)
-            self.schedule(live)
+            self._presence_changed(live)
 
     def detach(self, live: LiveTable, connection: Connection) -> None:
         if connection not in live.connections:
             return
         live.connections.discard(connection)
         if connection.seat is not None:
-            info = live.runtime.seats[connection.seat]
-            info.connections = max(0, info.connections - 1)
-            if info.connections == 0:
-                info.disconnected_since = time.monotonic()
-            self._broadcast_table(live)
-            self.schedule(live)
+            self._presence_changed(live)
+
+    def _presence_changed(self, live: LiveTable) -> None:
+        if self.cluster is not None and not live.owned:
+            self.cluster.presence(live)  # the owner counts, and tells everyone
+            return
+        self._recount(live)
+        self.broadcast_table(live)
+        self.schedule(live)
 
     # -------------------------------------------------------------------- chat
     async def chat(self, live: LiveTable, connection: Connection, text: object) -> None:
@@ -597,6 +810,28 @@ class TableManager:
         connection.chat_times.append(now)
         name = live.runtime.seats[seat].name or f"seat {seat}"
         stored: StoredChat = await self.db(self.store.add_chat, live.runtime.id, seat, name, text)
+        self._deliver(live, stored)
+        if self.cluster is not None:
+            self.cluster.published_chat(
+                live.runtime.id,
+                {
+                    "id": stored.id,
+                    "seat": seat,
+                    "name": name,
+                    "text": text,
+                    "at": stored.at.isoformat(),
+                },
+            )
+
+    def deliver_chat(self, live: LiveTable, chat: dict[str, Any]) -> None:
+        """A chat message stored by another instance, for the connections here."""
+        at = datetime.fromisoformat(chat["at"])
+        stored = StoredChat(
+            chat["id"], live.runtime.id, chat["seat"], chat["name"], chat["text"], at
+        )
+        self._deliver(live, stored)
+
+    def _deliver(self, live: LiveTable, stored: StoredChat) -> None:
         text_out: dict[int | None, str] = {}
         for other in list(live.connections):
             if other.seat not in text_out:
@@ -605,7 +840,10 @@ class TableManager:
 
     # -------------------------------------------------------------- scheduling
     def schedule(self, live: LiveTable) -> None:
-        """After any change: start the bot due to move, or time the next wake-up."""
+        """After any change: start the bot due to move, or time the next wake-up (only
+        the owner of a table runs its bots and clocks)."""
+        if not live.owned:
+            return
         runtime = live.runtime
         if live.wake_task is not None:
             live.wake_task.cancel()
@@ -669,9 +907,12 @@ class TableManager:
                     info.expired = True
                 else:
                     live.substitute_version = version
-                self._broadcast_table(live)
+                self.broadcast_table(live)
         live.wake_task = None
         self.schedule(live)
+
+    def spawn(self, coroutine: Awaitable[None]) -> asyncio.Task[None]:
+        return self._spawn(coroutine)
 
     def _spawn(self, coroutine: Awaitable[None]) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.ensure_future(coroutine)
@@ -725,9 +966,25 @@ class TableManager:
             plan = runtime.plan_actions(seat, [legal[index]], by, self.rng, time.monotonic())
             if runtime.seats[seat].expired:
                 plan.expired[seat] = True
-            return await self._store_and_commit(live, plan)
+            stored = await self._store_and_commit(live, plan)
+            self.bot_moves += stored
+            return stored
 
     # ------------------------------------------------------------------ tokens
+    async def authenticate(self, live: LiveTable, token: str) -> int | None:
+        """The seat a token holds at this table. With several instances a replica may
+        not have heard of a join yet: the store decides, and the replica learns."""
+        seat = self.seat_of(live, token)
+        if seat is not None or self.cluster is None:
+            return seat
+        digest = hash_token(token)
+        found = await self.db(self.store.find_token, digest)
+        if found is None or found[0] != live.runtime.id:
+            return None
+        info = live.runtime.seats[found[1]]
+        info.token_hash = digest
+        return found[1]
+
     async def token_elsewhere(self, token: str) -> bool:
         """Whether a token holds a seat at some table (used to tell 403 from 401)."""
         return await self.db(self.store.find_token, hash_token(token)) is not None

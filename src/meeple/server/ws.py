@@ -127,7 +127,7 @@ async def _open(websocket: WebSocket, table_id: str) -> None:
         with contextlib.suppress(Exception):
             await websocket.close(4404)
         return
-    seat = manager.seat_of(live, token) if token else None
+    seat = await manager.authenticate(live, token) if token else None
     if token and seat is None:
         await _send_direct(websocket, None, ErrorOut("auth", "this token holds no seat here"))
         with contextlib.suppress(Exception):

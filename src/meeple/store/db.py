@@ -25,6 +25,7 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -93,6 +94,7 @@ class Advance:
     result: dict[str, JSON] | None = None
     clocks: dict[int, int | None] = field(default_factory=dict)
     expired: dict[int, bool] = field(default_factory=dict)
+    owner: str | None = None  # several instances: stored only while this one owns it
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,18 +176,71 @@ class Store:
 
     # ------------------------------------------------------------------ migrations
     def migrate(self) -> None:
-        """Apply every Alembic migration not yet applied (the schema's only source)."""
+        """Apply every Alembic migration not yet applied (the schema's only source).
+
+        On PostgreSQL a transaction-scoped advisory lock makes instances that start at
+        the same moment migrate one after the other."""
         config = Config()
         config.set_main_option("script_location", "meeple.store:migrations")
         config.set_main_option("sqlalchemy.url", self.url.replace("%", "%%"))
         with self.engine.begin() as connection:
+            if not self.is_sqlite:
+                lock = text("SELECT pg_advisory_xact_lock(:key)")
+                connection.execute(lock, {"key": MIGRATE_LOCK})
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
 
+    # ---------------------------------------------------------------------- leases
+    # Several instances (PostgreSQL only): a live table is owned by the instance whose
+    # lease on its row has not run out; the database's clock is the only one used.
+    def renew_leases(self, owner: str, seconds: float) -> list[str]:
+        """Extend this owner's leases on its live tables; the ids it still owns."""
+        with self.engine.begin() as connection:
+            rows = connection.execute(_RENEW, {"owner": owner, "seconds": seconds})
+            return list(rows.scalars())
+
+    def claim_tables(self, owner: str, seconds: float, limit: int) -> list[str]:
+        """Take live tables that nobody owns or whose lease ran out (at most ``limit``).
+        The condition is checked again on each row as it is updated, so two instances
+        racing for a table never both get it."""
+        with self.engine.begin() as connection:
+            rows = connection.execute(_CLAIM, {"owner": owner, "seconds": seconds, "limit": limit})
+            return list(rows.scalars())
+
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Lease one table to ``owner`` (a new table, or one whose lease ran out)."""
+        with self.engine.begin() as connection:
+            rows = connection.execute(
+                _TAKE, {"owner": owner, "seconds": seconds, "table_id": table_id}
+            )
+            return rows.first() is not None
+
+    def owner_of(self, table_id: str) -> tuple[str | None, bool]:
+        """The table's owner and whether its lease is still running."""
+        with self.engine.connect() as connection:
+            row = connection.execute(_OWNER, {"table_id": table_id}).first()
+        if row is None:
+            return None, False
+        return row[0], bool(row[1])
+
+    def release_leases(self, owner: str) -> None:
+        """Give up every lease of this owner (a clean stop: others take over at once)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.owner == owner).values(owner=None, lease_until=None)
+            )
+
     # ---------------------------------------------------------------------- tables
-    def insert_table(self, table: StoredTable) -> None:
+    def insert_table(
+        self, table: StoredTable, owner: str | None = None, lease_seconds: float = 0.0
+    ) -> None:
+        """Store a new table (with its lease, when an instance of several owns it)."""
         with self.engine.begin() as connection:
             connection.execute(insert(TableRow).values(**_table_values(table)))
+            if owner is not None:
+                connection.execute(
+                    _TAKE, {"owner": owner, "seconds": lease_seconds, "table_id": table.id}
+                )
             connection.execute(
                 insert(SeatRow),
                 [
@@ -246,15 +301,23 @@ class Store:
                 ).scalars()
             )
 
-    def delete_open_tables(self, created_before: datetime, keep: Sequence[str] | None) -> list[str]:
-        """Delete open tables created before ``created_before`` (but those in ``keep``);
-        their ids. A table that started meanwhile is not open and stays."""
+    def delete_open_tables(
+        self,
+        created_before: datetime,
+        keep: Sequence[str] | None,
+        only: Sequence[str] | None = None,
+    ) -> list[str]:
+        """Delete open tables created before ``created_before`` (but those in ``keep``;
+        and, given ``only``, only those); their ids. A table that started meanwhile is
+        not open and stays."""
         with self.engine.begin() as connection:
             query = select(TableRow.id).where(
                 TableRow.status == "open", TableRow.created_at < created_before
             )
             if keep:
                 query = query.where(TableRow.id.not_in(list(keep)))
+            if only is not None:
+                query = query.where(TableRow.id.in_(list(only)))
             ids = list(connection.execute(query).scalars())
             if not ids:
                 return []
@@ -409,15 +472,36 @@ _BUMP_VERSION = (
     .where(_TABLES.c.id == bindparam("match_id"), _TABLES.c.version == bindparam("expected"))
     .values(version=bindparam("new_version"))
 )
+_BUMP_OWNED_VERSION = _BUMP_VERSION.where(_TABLES.c.owner == bindparam("lease_owner"))
 _INSERT_STEPS = insert(_STEPS)
+MIGRATE_LOCK = 0x6D6565706C65  # "meeple": the advisory lock key of migrations
+_LIVE = "status IN ('open', 'running')"
+_RENEW = text(
+    "UPDATE tables SET lease_until = now() + make_interval(secs => :seconds) "
+    f"WHERE owner = :owner AND {_LIVE} RETURNING id"
+)
+_FREE = f"{_LIVE} AND (owner IS NULL OR lease_until IS NULL OR lease_until < now())"
+_CLAIM = text(
+    "UPDATE tables SET owner = :owner, lease_until = now() + make_interval(secs => :seconds) "
+    f"WHERE {_FREE} AND id IN (SELECT id FROM tables WHERE {_FREE} "
+    "ORDER BY created_at LIMIT :limit FOR UPDATE SKIP LOCKED) RETURNING id"
+)
+_TAKE = text(
+    "UPDATE tables SET owner = :owner, lease_until = now() + make_interval(secs => :seconds) "
+    f"WHERE id = :table_id AND ({_FREE} OR owner = :owner) RETURNING id"
+)
+_OWNER = text("SELECT owner, lease_until > now() FROM tables WHERE id = :table_id")
 
 
 def _apply_advance(connection: Connection, request: Advance) -> bool:
     now = utcnow()
     new_version = request.expected_version + len(request.steps)
     where = {"match_id": request.table_id, "expected": request.expected_version}
+    if request.owner is not None:
+        where["lease_owner"] = request.owner
     if request.status is None and request.result is None:
-        updated = connection.execute(_BUMP_VERSION, {**where, "new_version": new_version})
+        bump = _BUMP_VERSION if request.owner is None else _BUMP_OWNED_VERSION
+        updated = connection.execute(bump, {**where, "new_version": new_version})
     else:
         values: dict[str, object] = {"version": new_version}
         if request.status is not None:
@@ -428,11 +512,12 @@ def _apply_advance(connection: Connection, request: Advance) -> bool:
                 values["finished_at"] = now
         if request.result is not None:
             values["result"] = request.result
-        updated = connection.execute(
-            update(_TABLES)
-            .where(_TABLES.c.id == request.table_id, _TABLES.c.version == request.expected_version)
-            .values(**values)
+        guarded = update(_TABLES).where(
+            _TABLES.c.id == request.table_id, _TABLES.c.version == request.expected_version
         )
+        if request.owner is not None:
+            guarded = guarded.where(_TABLES.c.owner == request.owner)
+        updated = connection.execute(guarded.values(**values))
     if updated.rowcount != 1:
         return False
     if request.steps:

@@ -53,6 +53,10 @@ class TableRow(Base):
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     result: Mapped[dict[str, JSONValue] | None] = mapped_column(JSON, nullable=True)
+    # Several instances (PostgreSQL and Redis): the instance that owns the live table,
+    # and until when its lease runs (renewed by the owner; see docs/server.md).
+    owner: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    lease_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SeatRow(Base):

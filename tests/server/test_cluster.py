@@ -1,0 +1,287 @@
+"""Several instances on one PostgreSQL and one Redis: real ``meeple serve`` processes.
+
+Each live table is owned by one instance (a lease in PostgreSQL); the others follow it
+through Redis and serve their own clients. A move sent to any instance reaches the owner;
+every instance's clients get every new state, redacted for their seat. An owner killed
+with SIGKILL loses nothing: another instance takes its tables over from the store.
+"""
+
+import asyncio
+import random
+import threading
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import update
+
+from meeple.server.limits import Rate, RedisLimiter
+from meeple.store import Store
+from meeple.store.db import StoredSeat, StoredTable
+from meeple.store.models import TableRow, utcnow
+from server.serverkit import (
+    Client,
+    PostgresCluster,
+    RedisServer,
+    ServerProcess,
+    caught_up,
+    create_table,
+    finish,
+    free_port,
+    join,
+    play,
+)
+
+LEASE = 2.0
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def cluster_db(postgres: PostgresCluster) -> str:
+    return postgres.new_database()
+
+
+@pytest.fixture(scope="module")
+def instances(cluster_db: str, redis_server: RedisServer) -> Iterator[list[ServerProcess]]:
+    """Three instances (A, B, C) of one site."""
+    extra = (
+        "--redis",
+        redis_server.url,
+        "--lease-seconds",
+        str(LEASE),
+        "--tables-per-minute",
+        "100000",
+        "--connections-per-client",
+        "100000",
+    )
+    servers = [ServerProcess(cluster_db, free_port(), *extra) for _ in range(3)]
+    try:
+        for server in servers:
+            server.launch()
+        for server in servers:
+            server.wait_started()
+        yield servers
+    finally:
+        for server in servers:
+            server.kill()
+
+
+@pytest.fixture
+def site(instances: list[ServerProcess]) -> list[ServerProcess]:
+    """The instances, each one running (a test before may have killed one)."""
+    for server in instances:
+        if server.process is None or server.process.poll() is not None:
+            server.start()
+    return instances
+
+
+def http_of(server: ServerProcess) -> httpx.Client:
+    return httpx.Client(base_url=server.base, timeout=30, trust_env=False)
+
+
+def owner_of(db_url: str, table_id: str) -> str | None:
+    store = Store(db_url)
+    try:
+        return store.owner_of(table_id)[0]
+    finally:
+        store.close()
+
+
+def events_of(client: Client) -> list[dict[str, Any]]:
+    events: dict[int, dict[str, Any]] = {}
+    for message in client.messages:
+        if message["type"] == "state":
+            for event in message["events"]:
+                assert events.setdefault(event["index"], event) == event
+    return [events[i] for i in sorted(events)]
+
+
+def versions_of(client: Client) -> list[int]:
+    return [m["version"] for m in client.messages if m["type"] == "state"]
+
+
+def test_two_people_on_two_instances_see_every_move_in_order_redacted(
+    site: list[ServerProcess], cluster_db: str
+) -> None:
+    a, b, _ = site
+    rng = random.Random(11)
+    with http_of(a) as on_a, http_of(b) as on_b:
+        table = create_table(on_a, game="cmyk", players=2)
+        assert owner_of(cluster_db, table["id"]) == a.health()["instance"]
+        first = join(on_a, table["id"], 0, "Ann")
+        second = join(on_b, table["id"], 1, "Bob")  # joined through B: forwarded to A
+        assert on_b.get(f"/api/tables/{table['id']}").json()["status"] == "running"
+    ann = Client(a.ws_base, table["id"], first)
+    bob = Client(b.ws_base, table["id"], second)
+    bob_on_a = Client(a.ws_base, table["id"], second)  # the same seat on the owner
+    watcher = Client(b.ws_base, table["id"])
+    try:
+        play([ann, bob], 30, rng)
+        final = caught_up([ann, bob, bob_on_a, watcher])
+        # Every client saw every version in order, each step once.
+        for client in (ann, bob, bob_on_a, watcher):
+            seen = versions_of(client)
+            assert seen == sorted(seen)
+            assert [e["index"] for e in events_of(client)] == list(range(final["version"]))
+        # Redacted per seat by the same rule on both instances: seat 1 sees the same on
+        # the owner and on B; a spectator never sees a draw; Ann never sees Bob's draws.
+        assert bob.state is not None and bob_on_a.state is not None
+        assert bob.state["view"] == bob_on_a.state["view"]
+        assert events_of(bob) == events_of(bob_on_a)
+        draws = [e for e in events_of(watcher) if e["kind"] == "chance"]
+        assert draws and all(not e["visible"] and e["outcome"] is None for e in draws)
+        assert watcher.state is not None and watcher.state["legal"] == []
+        assert events_of(ann) != events_of(bob)
+        assert ann.state is not None and ann.state["view"] != bob.state["view"]
+    finally:
+        for client in (ann, bob, bob_on_a, watcher):
+            client.close()
+
+
+def test_owner_killed_mid_game_the_game_goes_on_through_another(
+    site: list[ServerProcess], cluster_db: str
+) -> None:
+    a, b, c = site
+    rng = random.Random(12)
+    with http_of(a) as on_a:
+        table = create_table(on_a, game="cmyk", players=2)
+        tokens = [join(on_a, table["id"], seat) for seat in (0, 1)]
+        bots = create_table(
+            on_a,
+            game="cmyk",
+            players=2,
+            bot_delay_ms=50,
+            seats=[{"kind": "bot", "bot": "random"}] * 2,
+        )
+    a_name = a.health()["instance"]
+    assert owner_of(cluster_db, table["id"]) == a_name
+    on_owner = Client(a.ws_base, table["id"], tokens[0])
+    elsewhere = Client(b.ws_base, table["id"], tokens[1])
+    bot_watcher = Client(c.ws_base, bots["id"])
+    play([on_owner, elsewhere], 10, rng)
+    before = caught_up([on_owner, elsewhere])
+    acknowledged = events_of(on_owner)  # what seat 0 was told before the kill
+    bot_watcher.wait_version(2)
+    a.kill()
+    on_owner.close()
+    # The person who was on A comes back through C with the same token; the game goes on.
+    back = Client(c.ws_base, table["id"], tokens[0])
+    try:
+        welcome = back.wait_type("welcome")
+        assert welcome["seat"] == 0
+        state = back.wait_type("state")
+        assert state["version"] == before["version"]  # not one acknowledged step lost
+        assert events_of(back)[: len(acknowledged)] == acknowledged
+        final = finish([back, elsewhere], rng)
+        assert final["result"] is not None
+        new_owner = owner_of(cluster_db, table["id"])
+        assert new_owner is not None and new_owner != a_name
+        # The bot table was taken over too and plays to its end.
+        bot_watcher.wait_for(lambda m: m["type"] == "state" and m["status"] == "finished", 90)
+        assert owner_of(cluster_db, bots["id"]) != a_name
+    finally:
+        for client in (back, elsewhere, bot_watcher):
+            client.close()
+    store = Store(cluster_db)
+    try:
+        for table_id in (table["id"], bots["id"]):
+            stored = store.load_table(table_id)
+            assert stored is not None and stored.status == "finished"
+            assert [s.index for s in store.load_steps(table_id)] == list(range(stored.version))
+    finally:
+        store.close()
+
+
+def test_bots_run_once_per_table_whoever_watches(site: list[ServerProcess]) -> None:
+    before = sum(server.health()["bot_moves"] for server in site)
+    with http_of(site[1]) as http:
+        table = create_table(
+            http,
+            game="cmyk",
+            players=3,
+            bot_delay_ms=0,
+            seats=[{"kind": "bot", "bot": "random"}] * 3,
+        )
+    watchers = [Client(server.ws_base, table["id"]) for server in site]
+    try:
+        for watcher in watchers:
+            watcher.wait_for(lambda m: m["type"] == "state" and m["status"] == "finished", 90)
+        record = watchers[0].state
+        assert record is not None
+        bot_steps = [e for e in events_of(watchers[2]) if e["kind"] == "action"]
+        after = sum(server.health()["bot_moves"] for server in site)
+        assert after - before == len(bot_steps)
+        assert all(e["by"] == "bot" for e in bot_steps)
+    finally:
+        for watcher in watchers:
+            watcher.close()
+
+
+def test_two_instances_racing_for_free_tables_never_both_own_one(
+    postgres: PostgresCluster,
+) -> None:
+    store = Store(postgres.new_database())  # a database no running instance claims from
+    store.migrate()
+    ids = [f"race{i:03d}" for i in range(40)]
+    for table_id in ids:
+        store.insert_table(
+            StoredTable(table_id, "", "cmyk", 1, 2, {}, "running", seats=[StoredSeat(0, "human")])
+        )
+    try:
+        for _round in range(5):
+            with store.engine.begin() as connection:  # every lease ran out
+                connection.execute(
+                    update(TableRow)
+                    .where(TableRow.id.in_(ids))
+                    .values(lease_until=utcnow() - timedelta(seconds=60))
+                )
+            barrier = threading.Barrier(4)
+            won: dict[str, list[str]] = {}
+
+            def claim(owner: str, barrier: threading.Barrier, won: dict[str, list[str]]) -> None:
+                barrier.wait()
+                won[owner] = [t for t in store.claim_tables(owner, 30.0, 40) if t in ids]
+
+            threads = [
+                threading.Thread(target=claim, args=(f"i{n}", barrier, won)) for n in range(4)
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(30)
+            claimed = [t for owned in won.values() for t in owned]
+            assert sorted(claimed) == sorted(ids)  # every table once, by exactly one
+            for owner, owned in won.items():
+                assert all(store.owner_of(t) == (owner, True) for t in owned)
+            # A live lease is not taken.
+            assert store.claim_tables("late", 30.0, 40) == []
+    finally:
+        with store.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id.in_(ids)).values(status="finished")
+            )
+        store.close()
+
+
+def test_creation_limits_are_shared_through_redis(redis_server: RedisServer) -> None:
+    import redis.asyncio as redis_asyncio
+
+    async def scenario() -> list[float | None]:
+        first = redis_asyncio.Redis.from_url(redis_server.url)
+        second = redis_asyncio.Redis.from_url(redis_server.url)
+        rate = Rate(3, 60.0)
+        key = f"test:{random.random()}"
+        try:
+            return [
+                await RedisLimiter(client).hit(key, rate)
+                for client in (first, second, first, second)
+            ]
+        finally:
+            await first.aclose()
+            await second.aclose()
+
+    answers = asyncio.run(scenario())
+    assert answers[:3] == [None, None, None]
+    assert answers[3] is not None and 0 < answers[3] <= 60
