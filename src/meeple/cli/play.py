@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from pathlib import Path
 
+import typer
 from rich.rule import Rule
 from rich.text import Text
 
@@ -45,6 +46,10 @@ def _read_moves(game: AnyGame, state: object, line: str) -> tuple[object, list[o
     return current, actions
 
 
+class Abandoned(Exception):
+    """A person typed quit, or the input ended, before the game was over."""
+
+
 def play_game(
     game: AnyGame,
     humans: Sequence[int],
@@ -53,8 +58,11 @@ def play_game(
     record_path: Path | None = None,
     hints: bool = True,
 ) -> object:
-    """Run a game in the terminal; human seats type moves, the others are bots."""
-    render = renderer(game)
+    """Run a game in the terminal; human seats type moves, the others are bots.
+
+    Every way out saves the record (``record_path``): the end of the game, ``quit``, the
+    end of the input (then exit code 1: abandoned) and Ctrl-C (exit code 130).
+    """
     specs = ["human" if seat in humans else bot_specs[seat] for seat in range(game.players)]
     try:
         bots: list[Bot | None] = [
@@ -65,11 +73,37 @@ def play_game(
         ]
     except InvalidOptionError as error:
         fail(str(error))
-    chance_rng = rng_streams.stream(seed, "chance")
     record = new_record(game, specs, seed)
+    console.print(Rule(f"{game.spec.title}: {game.players} players, seed {seed}"))
+    try:
+        return _play(game, humans, bots, specs, seed, record, hints)
+    except Abandoned:
+        console.print("Game abandoned: it is not finished.")
+        raise typer.Exit(code=1) from None
+    except KeyboardInterrupt:
+        console.print("\nInterrupted: the game is not finished.")
+        raise typer.Exit(code=130) from None
+    finally:
+        if record_path is not None:
+            record_path.write_text("\n".join(record.to_lines()) + "\n", encoding="utf-8")
+            console.print(f"Record saved to {record_path}")
+
+
+def _play(
+    game: AnyGame,
+    humans: Sequence[int],
+    bots: Sequence[Bot | None],
+    specs: Sequence[str],
+    seed: int,
+    record: MatchRecord,
+    hints: bool,
+) -> object:
+    """The game loop; Abandoned when a person quits."""
+    render = renderer(game)
+    chance_rng = rng_streams.stream(seed, "chance")
     state = game.initial_state()
     watcher = humans[0] if len(humans) == 1 else None
-    console.print(Rule(f"{game.spec.title}: {game.players} players, seed {seed}"))
+    screen = HotSeat(humans)
     while (actor := game.current_player(state)) != TERMINAL:
         if actor == CHANCE:
             outcome = game.sample_chance(state, chance_rng)
@@ -77,30 +111,55 @@ def play_game(
             state = game.apply_chance(state, outcome)
             continue
         bot = bots[actor]
-        if bot is not None:
-            action = bot.choose(game.view(state, actor), game.legal_actions(state))
-            visible = game.action_visibility(state, action)
-            if visible is None or (watcher is not None and watcher in visible):
-                move = game.format_action(state, action)
-                console.print(f"[cyan]seat {actor}[/] ({specs[actor]}): {move}")
-            record.steps.append(Step(actor, game.encode_action(action)))
-            state = game.apply_action(state, action)
+        if bot is None:
+            screen.hand_over(actor)
+            state = _human_turn(game, state, actor, humans, render, record, hints)
             continue
-        state = _human_turn(game, state, actor, humans, render, record, hints)
-        if state is None:
-            console.print("Game abandoned.")
-            break
-    else:
-        result = game.result(state)
-        console.print(render(game, game.view(state, watcher)))
-        names = ", ".join(_seat_name(w, humans) for w in result.winners) or "nobody"
-        console.print(Rule(f"Game over after {result.length} {game.spec.length_unit}: {names} won"))
-        record.finished = True
-        record.returns = game.returns(state)
-    if record_path is not None:
-        record_path.write_text("\n".join(record.to_lines()) + "\n", encoding="utf-8")
-        console.print(f"Record saved to {record_path}")
+        screen.hide()
+        action = bot.choose(game.view(state, actor), game.legal_actions(state))
+        visible = game.action_visibility(state, action)
+        if visible is None or (watcher is not None and watcher in visible):
+            move = game.format_action(state, action)
+            console.print(f"[cyan]seat {actor}[/] ({specs[actor]}): {move}")
+        record.steps.append(Step(actor, game.encode_action(action)))
+        state = game.apply_action(state, action)
+    screen.hide()
+    result = game.result(state)
+    console.print(render(game, game.view(state, watcher)))
+    names = ", ".join(_seat_name(w, humans) for w in result.winners) or "nobody"
+    console.print(Rule(f"Game over after {result.length} {game.spec.length_unit}: {names} won"))
+    record.finished = True
+    record.returns = game.returns(state)
     return state
+
+
+class HotSeat:
+    """Several people at one terminal: a hand stays on screen only while its owner plays.
+
+    When another seat is to act the screen is cleared; the next person's hand is shown
+    only after "pass to <name>, press Enter" has been answered.
+    """
+
+    def __init__(self, humans: Sequence[int]) -> None:
+        self.shared = len(humans) > 1
+        self.shown: int | None = None  # the seat whose hand is on the screen
+
+    def hide(self) -> None:
+        if self.shared and self.shown is not None:
+            console.clear()
+            console.print(f"(seat {self.shown}'s hand is hidden)")
+            self.shown = None
+
+    def hand_over(self, seat: int) -> None:
+        if not self.shared or self.shown == seat:
+            return
+        self.hide()
+        try:
+            console.input(f"[bold]Pass to seat {seat}, then press Enter[/] ")
+        except EOFError:
+            raise Abandoned from None
+        console.clear()
+        self.shown = seat
 
 
 def _human_turn(
@@ -111,8 +170,8 @@ def _human_turn(
     render: Renderer,
     record: MatchRecord,
     hints: bool = True,
-) -> object | None:
-    """Read moves until one (or a ';' sequence) is legal; None when the person quits."""
+) -> object:
+    """Read moves until one (or a ';' sequence) is legal; Abandoned when the person quits."""
     view = game.view(state, actor)
     console.print(Rule(f"{_seat_name(actor, humans)} to play"))
     console.print(render(game, view))
@@ -123,9 +182,9 @@ def _human_turn(
         try:
             line = console.input("[bold]> [/]").strip()
         except EOFError:
-            return None
+            raise Abandoned from None
         if line in ("quit", "exit", "q"):
-            return None
+            raise Abandoned
         if line in ("help", "?"):
             console.print(HELP)
             continue
