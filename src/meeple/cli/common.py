@@ -40,6 +40,13 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(code=2)
 
 
+def at_least_one(**counts: int) -> None:
+    """A clean exit (code 2) when a count option such as ``--games`` is below 1."""
+    for name, count in counts.items():
+        if count < 1:
+            fail(f"--{name} must be at least 1 (it is {count})")
+
+
 def parse_bot_list(text: str | None, count: int, default: str) -> list[str]:
     """A comma-separated list of bot specs, cycled to ``count`` entries."""
     specs = split_specs(text) if text else [default]

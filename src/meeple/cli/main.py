@@ -10,7 +10,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+import meeple
 from meeple.cli.common import (
+    at_least_one,
     build_game,
     console,
     default_bot,
@@ -31,8 +33,28 @@ from meeple.sim.simulate import simulate as run_simulation
 app = typer.Typer(
     help="meeple: Phase 10, Toc, CMYK and Toquer in the terminal, with bots and simulation.",
     no_args_is_help=True,
-    add_completion=False,
+    epilog="Exit codes: 0 done, 1 a game abandoned, 2 a mistake in the command, "
+    "130 interrupted (Ctrl-C).",
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        console.print(f"meeple {meeple.__version__}", highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="print the version and exit"
+        ),
+    ] = False,
+) -> None:
+    """meeple: Phase 10, Toc, CMYK and Toquer in the terminal, with bots and simulation."""
+
 
 GameArg = Annotated[str, typer.Argument(help="the game: phase10, toc, cmyk or toquer")]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="number of players")]
@@ -62,7 +84,7 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots (levels: easy, medium, hard, expert)."""
     game = build_game(game_name, players, option or [])
-    human_seats = [int(s) for s in humans.split(",")] if humans else [seat]
+    human_seats = _seat_list(humans) if humans else [seat]
     if any(not 0 <= s < game.players for s in human_seats):
         fail(f"seats run from 0 to {game.players - 1}")
     bot_specs = parse_bot_list(bots, game.players, default_bot(game.spec.name))
@@ -88,6 +110,7 @@ def simulate(
     records: Annotated[Path | None, typer.Option(help="write every game's record here")] = None,
 ) -> None:
     """Play many bot games and print win rates with 95% intervals."""
+    at_least_one(games=games, jobs=jobs)
     game = build_game(game_name, players, option or [])
     # The listed bots are the entrants, cycled to fill the seats; seats rotate every game.
     listed = split_specs(bots)
@@ -116,6 +139,11 @@ def simulate(
             )
         except InvalidOptionError as error:
             fail(str(error))
+        except KeyboardInterrupt:
+            done = int(progress.tasks[0].completed)
+            progress.stop()
+            console.print(f"Interrupted after {done} of {games} games: no table printed.")
+            raise typer.Exit(code=130) from None
     unit = game.spec.length_unit
     table = Table(
         title=f"{game.spec.title}, {game.players} players, {report.games} games, seed {seed}"
@@ -156,6 +184,8 @@ def replay_command(
         game = cls(record.players, record.options)
     except (OSError, RecordError, InvalidOptionError) as error:
         fail(f"{file}: {error}")
+    if seat is not None and not 0 <= seat < game.players:
+        fail(f"--seat {seat}: this game's seats are 0 to {game.players - 1}")
     render = renderer(game)
     console.print(f"{game.spec.title}: {record.players} players, seats {', '.join(record.seats)}")
     previous: object = None
@@ -205,6 +235,17 @@ def rules(game_name: GameArg) -> None:
 
 
 app.command("serve")(serve)
+
+
+def _seat_list(text: str) -> list[int]:
+    """``--humans 0,2`` as seats; a clean exit for anything else."""
+    try:
+        seats = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        fail(f"--humans {text!r}: list seat numbers separated by commas, for example 0,2")
+    if not seats or len(set(seats)) != len(seats):
+        fail(f"--humans {text!r}: list each seat once, for example 0,2")
+    return seats
 
 
 def _seed(seed: int | None) -> int:

@@ -16,10 +16,15 @@ from rich.progress import (
 from rich.table import Table
 
 from meeple.bots.registry import bot_class, parse_bot_spec
-from meeple.cli.common import fail, parse_options, split_specs
+from meeple.cli.common import at_least_one, fail, parse_options, split_specs
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.registry import default_players, game_class, load_game
-from meeple.sim.tournament import TournamentReport, cycle_length, run_tournament
+from meeple.sim.tournament import (
+    TournamentInterrupted,
+    TournamentReport,
+    cycle_length,
+    run_tournament,
+)
 
 
 def tournament(
@@ -71,8 +76,7 @@ def tournament(
             bot_class(parse_bot_spec(spec), game.spec.name)
     except InvalidOptionError as error:
         fail(str(error))
-    if games < 1:
-        fail("--games must be at least 1")
+    at_least_one(games=games, jobs=jobs)
     directory = out or Path(f"tournament-{game.spec.name}-{game.players}p-seed{seed}")
     columns = (
         TextColumn("[bold]{task.description}"),
@@ -105,6 +109,10 @@ def tournament(
             )
         except (InvalidOptionError, RuntimeError) as error:
             fail(str(error))
+        except TournamentInterrupted as interrupted:
+            progress.stop()
+            _write_partial(interrupted.report, directory)
+            raise typer.Exit(code=130) from None
     elapsed = time.perf_counter() - started
     for renderable in report_tables(report):
         console.print(renderable)
@@ -119,6 +127,11 @@ def tournament(
             f"[yellow]note:[/] {report.games} games is not a multiple of {cycle} (one full "
             "rotation of tables and seats), so seats are not exactly balanced"
         )
+    _write(report, directory)
+
+
+def _write(report: TournamentReport, directory: Path) -> None:
+    from meeple.cli.common import console
     from meeple.sim.report import write_report
 
     written = write_report(report, directory)
@@ -126,6 +139,17 @@ def tournament(
     console.print(f"report written to {directory}/: {names}")
     if not any(path.suffix == ".png" for path in written):
         console.print("[yellow]note:[/] plots skipped: pip install 'meeple[tournament]'")
+
+
+def _write_partial(report: TournamentReport, directory: Path) -> None:
+    """After Ctrl-C: the report of the games finished, if any."""
+    from meeple.cli.common import console
+
+    console.print(f"Interrupted after {report.games} of {report.planned} games.")
+    if report.games:
+        _write(report, directory)
+    else:
+        console.print("No game was finished: no report written.")
 
 
 def _default_players(name: str, bots: int, counts: tuple[int, ...]) -> int:

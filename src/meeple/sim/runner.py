@@ -11,6 +11,7 @@ however many games a run plays.
 import json
 import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -147,6 +148,15 @@ def ordered_window(
         yield from pending.popleft()()
 
 
+INTERRUPT_CHECK_SECONDS = 0.2
+
+
+def _leave_interrupts_to_the_parent() -> None:
+    """In a worker: Ctrl-C reaches the whole process group, but only the parent should
+    act on it (it stops the pool); a worker would print a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_jobs(
     jobs: Iterator[GameJob],
     workers: int = 1,
@@ -168,10 +178,19 @@ def run_jobs(
             yield play_job(job)
         return
     context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
-    pool = context.Pool(workers)
+    pool = context.Pool(workers, initializer=_leave_interrupts_to_the_parent)
 
     def submit(chunk: list[GameJob]) -> Callable[[], list[GameSummary]]:
-        return pool.apply_async(play_chunk, (chunk,)).get
+        result = pool.apply_async(play_chunk, (chunk,))
+
+        def wait() -> list[GameSummary]:
+            # Timed waits: Ctrl-C may land in another thread (the pool's, a progress
+            # bar's), and an untimed wait in this one would then never notice it.
+            while not result.ready():
+                result.wait(INTERRUPT_CHECK_SECONDS)
+            return result.get()
+
+        return wait
 
     try:
         yield from ordered_window(

@@ -180,6 +180,7 @@ class TournamentReport:
             "options": self.options,
             "seed": self.seed,
             "games": self.games,
+            "planned": self.planned,
             "balanced": self.balanced,
             "cycle": cycle_length(count, self.players),
             "entrants": entrants,
@@ -210,6 +211,14 @@ def tournament_entrants(bot_specs: Sequence[str], players: int) -> list[str]:
     if not specs:
         raise ValueError("a tournament needs at least one bot")
     return [specs[i % len(specs)] for i in range(max(players, len(specs)))]
+
+
+class TournamentInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a tournament; ``report`` holds the games finished before it."""
+
+    def __init__(self, report: "TournamentReport") -> None:
+        super().__init__("interrupted")
+        self.report = report
 
 
 def run_tournament(
@@ -243,8 +252,11 @@ def run_tournament(
     # trips when there are many games. Either way the results are the same.
     chunk_size = max(1, min(8, games // (max(1, workers) * 16)))
     jobs = make_tournament_jobs(game, players, options, specs, games, seed)
-    for summary in run_jobs(jobs, workers, chunk_size=chunk_size, ray_address=ray_address):
-        report.add(summary)
-        if progress is not None:
-            progress(summary)
+    try:
+        for summary in run_jobs(jobs, workers, chunk_size=chunk_size, ray_address=ray_address):
+            report.add(summary)
+            if progress is not None:
+                progress(summary)
+    except KeyboardInterrupt:
+        raise TournamentInterrupted(report) from None
     return report
