@@ -3,8 +3,10 @@
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+import meeple
 from meeple.cli.main import app
 
 runner = CliRunner()
@@ -51,7 +53,7 @@ def test_play_accepts_moves_rejects_bad_ones_and_keeps_the_game(tmp_path: Path) 
         ],
         input=moves,
     )
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # quit: abandoned (the record is saved)
     assert "'fly' is not a move" in result.output
     assert "'12x' is not a card" in result.output
     assert "nothing was played" in result.output
@@ -91,10 +93,10 @@ def test_people_at_one_terminal_take_turns() -> None:
     result = runner.invoke(
         app,
         ["play", "phase10", "--players", "2", "--seed", "1", "--humans", "0,1"],
-        input="draw\nquit\n",
+        input="\ndraw\nquit\n",
     )
-    assert result.exit_code == 0
-    assert "seat 0 to play" in result.output
+    assert result.exit_code == 1
+    assert "Pass to seat 0" in result.output and "seat 0 to play" in result.output
 
 
 def test_simulate_gives_the_same_table_with_one_or_two_jobs(tmp_path: Path) -> None:
@@ -139,3 +141,47 @@ def test_replay_refuses_a_truncated_record(tmp_path: Path) -> None:
     record.write_text("\n".join(lines[:-3]) + "\n")
     result = runner.invoke(app, ["replay", str(record), "--no-step"])
     assert result.exit_code == 2 and "truncated" in result.output
+
+
+def test_ending_the_input_abandons_the_game_and_saves_the_record(tmp_path: Path) -> None:
+    record = tmp_path / "game.jsonl"
+    args = ["play", "toc", "--players", "2", "--seed", "5", "--record", str(record)]
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code == 1 and "Game abandoned" in result.output
+    assert json.loads(record.read_text().splitlines()[0])["game"] == "toc"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "cmyk", "--games", "0"], "--games must be at least 1 (it is 0)"),
+        (["simulate", "cmyk", "--games", "-5"], "--games must be at least 1 (it is -5)"),
+        (["simulate", "cmyk", "--jobs", "0"], "--jobs must be at least 1 (it is 0)"),
+        (["tournament", "cmyk", "--bots", "random", "--jobs", "0"], "--jobs must be at least 1"),
+        (["play", "cmyk", "--humans", "0,x"], "list seat numbers separated by commas"),
+        (["play", "cmyk", "--humans", "1,1"], "list each seat once"),
+    ],
+)
+def test_impossible_counts_and_seats_exit_2_with_a_message(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert message in " ".join(result.output.split())
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("seat", ["9", "-1"])
+def test_replay_refuses_a_seat_the_game_does_not_have(tmp_path: Path, seat: str) -> None:
+    record = saved_record(tmp_path)
+    result = runner.invoke(app, ["replay", str(record), "--no-step", "--seat", seat])
+    assert result.exit_code == 2
+    assert f"--seat {seat}: this game's seats are 0 to 1" in result.output
+
+
+def test_version_and_shell_completion() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"meeple {meeple.__version__}"
+    shown = runner.invoke(app, ["--show-completion", "bash"], prog_name="meeple")
+    assert shown.exit_code == 0 and "_MEEPLE_COMPLETE=complete_bash" in shown.output
+    completion = {"_MEEPLE_COMPLETE": "complete_bash", "COMP_WORDS": "meeple si", "COMP_CWORD": "1"}
+    completed = runner.invoke(app, [], prog_name="meeple", env=completion)
+    assert completed.output.split() == ["simulate"]

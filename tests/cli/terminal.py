@@ -1,0 +1,116 @@
+"""``meeple`` run in a real pseudo-terminal, driven by waiting on what it prints.
+
+Imported by the tests as ``cli.terminal``. The command is the session leader of its own
+process group, so :meth:`Terminal.interrupt` is what Ctrl-C does: SIGINT to the group
+(the command and every worker it forked).
+"""
+
+import os
+import pty
+import re
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+# Long enough for a loaded machine; a test waits on conditions, this only stops a hang.
+PATIENCE = 300.0
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
+CLEAR = "\x1b[2J"  # what clearing the screen prints; ``text`` shows it as a form feed
+
+
+class Terminal:
+    def __init__(self, *args: str, cwd: Path | None = None) -> None:
+        master, slave = pty.openpty()
+        env = dict(os.environ)
+        env.update(
+            PYTHONPATH=os.pathsep.join(p for p in sys.path if p),
+            TERM="xterm",
+            COLUMNS="120",
+            LINES="40",
+            PYTHONUNBUFFERED="1",
+        )
+        env.pop("NO_COLOR", None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "meeple.cli.main", *args],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=env,
+            start_new_session=True,
+        )
+        os.close(slave)
+        self._master = master
+        self._raw = bytearray()
+        self._changed = threading.Condition()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self._master, 65536)
+            except OSError:  # the command ended and closed the terminal
+                chunk = b""
+            with self._changed:
+                if not chunk:
+                    self._raw += b"\x00EOF"
+                    self._changed.notify_all()
+                    return
+                self._raw += chunk
+                self._changed.notify_all()
+
+    @property
+    def text(self) -> str:
+        """Everything printed so far, escape codes removed (a clear screen as ``\\f``)."""
+        with self._changed:
+            return _plain(self._raw)
+
+    def wait_until(self, condition: Callable[[str], bool], what: str) -> str:
+        """Wait until ``condition(text)`` holds; the text then."""
+        with self._changed:
+            ok = self._changed.wait_for(
+                lambda: condition(_plain(self._raw)) or self._raw.endswith(b"\x00EOF"),
+                PATIENCE,
+            )
+        text = self.text
+        if not ok or not condition(text):
+            raise AssertionError(f"never saw {what}; the terminal shows:\n{text[-3000:]}")
+        return text
+
+    def wait_for(self, needle: str, count: int = 1) -> str:
+        return self.wait_until(lambda text: text.count(needle) >= count, repr(needle))
+
+    def type(self, line: str) -> None:
+        os.write(self._master, line.encode() + b"\r")
+
+    def interrupt(self) -> None:
+        os.killpg(self.process.pid, signal.SIGINT)
+
+    def finish(self) -> int:
+        code = self.process.wait(PATIENCE)
+        self._reader.join(PATIENCE)
+        os.close(self._master)
+        return code
+
+
+def _plain(raw: bytes) -> str:
+    return ANSI.sub("", raw.decode("utf-8", "replace").replace(CLEAR, "\f"))
+
+
+def children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found.extend(int(c) for c in (task / "children").read_text().split())
+    return found
+
+
+def ignores_sigint(pid: int) -> bool:
+    """Whether the process has set SIGINT to be ignored (its SigIgn mask in /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigIgn:"):
+            return bool(int(line.split()[1], 16) & (1 << (signal.SIGINT - 1)))
+    return False
