@@ -32,6 +32,7 @@ from server.serverkit import (
     free_port,
     join,
     play,
+    wait_until,
 )
 
 LEASE = 2.0
@@ -285,3 +286,32 @@ def test_creation_limits_are_shared_through_redis(redis_server: RedisServer) -> 
     answers = asyncio.run(scenario())
     assert answers[:3] == [None, None, None]
     assert answers[3] is not None and 0 < answers[3] <= 60
+
+
+def test_workers_start_several_instances_on_one_port(
+    postgres: PostgresCluster, redis_server: RedisServer
+) -> None:
+    db_url = postgres.new_database()
+    server = ServerProcess(db_url, free_port(), "--redis", redis_server.url, "--workers", "2")
+    try:
+        server.start()
+        names: set[str] = set()
+        for _ in range(200):  # each request on a new connection: the kernel spreads them
+            names.add(server.health()["instance"])
+            if len(names) == 2:
+                break
+        assert len(names) == 2
+        with http_of(server) as http:
+            table = create_table(
+                http,
+                game="cmyk",
+                players=2,
+                bot_delay_ms=0,
+                seats=[{"kind": "bot", "bot": "random"}] * 2,
+            )
+            wait_until(
+                lambda: http.get(f"/api/tables/{table['id']}").json()["status"] == "finished", 90
+            )
+    finally:
+        server.stop()
+    assert server.process is not None and server.process.poll() is not None

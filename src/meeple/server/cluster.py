@@ -280,6 +280,17 @@ class Cluster:
     async def subscribe(self, table_id: str) -> None:
         await self._pubsub.subscribe(f"meeple:t:{table_id}")
 
+    async def drop_replica(self, live: "LiveTable") -> None:
+        """Forget a replica nobody here is connected to (it is loaded again if asked)."""
+        table_id = live.runtime.id
+        if live.owned or live.connections or table_id in self._loading:
+            return
+        if self.manager.live.get(table_id) is live:
+            del self.manager.live[table_id]
+        self.owners.pop(table_id, None)
+        with contextlib.suppress(Exception):
+            await self._pubsub.unsubscribe(f"meeple:t:{table_id}")
+
     async def load_replica(
         self, table_id: str, load: Callable[[], Awaitable["LiveTable | None"]]
     ) -> "LiveTable | None":

@@ -292,6 +292,9 @@ class TableManager:
                 await self.expire_open_tables()
             except Exception as error:  # a busy database: try again next time
                 log.warning("expiring open tables failed: %s", error)
+            if self.cluster is not None:  # replicas loaded for REST calls only
+                for live in [t for t in self.live.values() if not t.owned and not t.connections]:
+                    await self.cluster.drop_replica(live)
 
     async def expire_open_tables(self) -> list[str]:
         cutoff = self._open_cutoff()
@@ -763,6 +766,8 @@ class TableManager:
         live.connections.discard(connection)
         if connection.seat is not None:
             self._presence_changed(live)
+        if self.cluster is not None and not live.owned and not live.connections:
+            self._spawn(self.cluster.drop_replica(live))
 
     def _presence_changed(self, live: LiveTable) -> None:
         if self.cluster is not None and not live.owned:
