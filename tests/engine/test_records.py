@@ -90,3 +90,39 @@ def test_not_a_record_is_refused() -> None:
         parse_record(['{"hello": 1}'])
     with pytest.raises(RecordError, match="line 1: the record is empty"):
         parse_record([])
+
+
+def _as_older_version(lines: list[str], version: int, drop: str | None = None) -> list[str]:
+    """The record as an older rules version wrote it (optionally without one option)."""
+    header = json.loads(lines[0])
+    header["version"] = version
+    if drop is not None:
+        del header["options"][drop]
+    return [json.dumps(header), *lines[1:]]
+
+
+def test_a_cmyk_version_1_record_replays_unless_it_used_overflow_bust() -> None:
+    for overflow in ("forbidden", "bust"):
+        game = meeple.load_game("cmyk", 2, overflow=overflow)
+        outcome = play_match(game, ["heuristic"] * 2, seed=5)
+        assert outcome.record is not None
+        old = _as_older_version(list(outcome.record.to_lines()), 1)
+        if overflow == "bust":
+            with pytest.raises(
+                RecordError, match=r"line 1: .*cmyk rules version 1, .* option overflow=bust: "
+            ):
+                parse_record(old, expected_version=2)
+        else:
+            record = parse_record(old, expected_version=2)
+            assert game.result(final_state(game, record)) == outcome.result
+
+
+def test_a_record_of_a_newer_or_unknown_version_is_refused() -> None:
+    with pytest.raises(RecordError, match=r"cmyk rules version 7, but this meeple has version 2"):
+        parse_record(_as_older_version(_cmyk_lines(), 7), expected_version=2)
+
+
+def _cmyk_lines() -> list[str]:
+    outcome = play_match(meeple.load_game("cmyk", 2), ["random"] * 2, seed=1)
+    assert outcome.record is not None
+    return list(outcome.record.to_lines())

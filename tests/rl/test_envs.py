@@ -243,7 +243,8 @@ def test_every_game_is_registered_with_gymnasium(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         environment = gymnasium.make(meeple.rl.gymnasium_id(name), players=players)
-        assert environment.spec is not None and environment.spec.id == f"meeple/{name}-v1"
+        version = load_game(name).spec.version
+        assert environment.spec is not None and environment.spec.id == f"meeple/{name}-v{version}"
         assert environment.unwrapped.game.players == players  # type: ignore[attr-defined]
         observation, info = environment.reset(seed=3)
         _, terminated = play_learner(environment, observation, info, random.Random(3))

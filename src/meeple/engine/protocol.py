@@ -34,8 +34,24 @@ Visibility = frozenset[int] | None
 
 
 @dataclass(frozen=True, slots=True)
+class OlderVersion:
+    """An earlier rules version whose records this one still replays exactly.
+
+    ``defaults``: that version's option defaults where they differ from today's (a record
+    always holds every option, so they only fill in what a record lacks); ``differs_with``:
+    option values under which that version played otherwise (such records are refused,
+    with ``change``, a sentence on what changed)."""
+
+    version: int
+    change: str
+    defaults: tuple[tuple[str, OptionValue], ...] = ()
+    differs_with: tuple[tuple[str, OptionValue], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
-    """What a game is: its name, rules version, player counts and options."""
+    """What a game is: its name, rules version, player counts and options, and the older
+    rules versions whose records it still replays."""
 
     name: str
     title: str
@@ -44,6 +60,7 @@ class GameSpec:
     options: tuple[OptionSpec, ...]
     summary: str
     length_unit: str = "rounds"
+    older_versions: tuple[OlderVersion, ...] = ()
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
@@ -289,6 +306,7 @@ __all__ = [
     "GameResult",
     "GameSpec",
     "InvalidActionError",
+    "OlderVersion",
     "Visibility",
     "standard_returns",
 ]

@@ -19,6 +19,7 @@ from meeple.engine.errors import (
 )
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import CHANCE, Game
+from meeple.engine.registry import game_class
 
 FORMAT = "meeple-record"
 FORMAT_VERSION = 1
@@ -108,7 +109,10 @@ def parse_record(lines: Iterable[str], *, expected_version: int | None = None) -
     """A record from its JSON lines; ``RecordError`` names the line and the problem.
 
     ``expected_version`` is the installed rules version of the game: a record made under
-    another version is refused, since its actions may mean something else now.
+    another version is refused, since its actions may mean something else now, unless the
+    installed game lists that version among the ones it still replays exactly
+    (``GameSpec.older_versions``): then the record's options are completed with that
+    version's defaults.
     """
     numbered = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
     if not numbered:
@@ -136,10 +140,7 @@ def parse_record(lines: Iterable[str], *, expected_version: int | None = None) -
         raise RecordError(f"line {number}: field 'seed' must be an integer or null")
     version = _int_field(header, "version", number)
     if expected_version is not None and version != expected_version:
-        raise RecordError(
-            f"line {number}: the record was made with {game} rules version {version}, "
-            f"but this meeple has version {expected_version}"
-        )
+        options = _options_of_older_version(game, version, expected_version, options, number)
     record = MatchRecord(
         game=game,
         version=version,
@@ -176,6 +177,30 @@ def parse_record(lines: Iterable[str], *, expected_version: int | None = None) -
     if not ended:
         raise RecordError(f"line {numbered[-1][0]}: the record is truncated: it has no end line")
     return record
+
+
+def _options_of_older_version(
+    game: str, version: int, installed: int, options: dict[str, JSON], number: int
+) -> dict[str, JSON]:
+    """The options to replay a record of an older rules version with, or a RecordError."""
+    refusal = (
+        f"line {number}: the record was made with {game} rules version {version}, "
+        f"but this meeple has version {installed}"
+    )
+    try:
+        spec = game_class(game).spec
+    except InvalidOptionError:
+        raise RecordError(refusal) from None
+    older = [o for o in spec.older_versions if o.version == version]
+    if spec.version != installed or not older:
+        raise RecordError(refusal)
+    filled: dict[str, JSON] = {**dict(older[0].defaults), **options}
+    for name, value in older[0].differs_with:
+        if filled.get(name) == value:
+            raise RecordError(
+                f"{refusal}, which plays differently with option {name}={value}: {older[0].change}"
+            )
+    return filled
 
 
 def replay(

@@ -345,6 +345,64 @@ def test_overflow_bust_sends_the_pile_to_the_reserve() -> None:
     assert state.board.piles[0] == () and state.board.totals[0] == 0
 
 
+def _bust_end_position(g: CmykGame, hand: str, cyan: str = "C90", magenta: str = "M50") -> object:
+    """Seat 0 lays M10; nothing else is left but its hand and the piles (issue 17)."""
+    state = make_state(g, [f"M10 {hand}", ""], piles=(cyan, magenta, "", ""), stock="")
+    return run(g, state, "M10")
+
+
+def test_with_bust_the_game_goes_on_while_a_bust_makes_a_pile_completable() -> None:
+    # Cyan at 90 needs 10, which no card gives; but C20 busts it, then C40 + C60 make 100.
+    hand = "C20 C30 C40 C50 C60"
+    forbidden = game(overflow="forbidden")
+    assert forbidden.current_player(_bust_end_position(forbidden, hand)) == TERMINAL
+    g = game(overflow="bust")
+    state = _bust_end_position(g, hand)
+    assert g.current_player(state) == 0
+    state = run(g, state, "C20")  # the bust: cyan's cards go to the reserve
+    assert state.board.totals[0] == 0
+    assert g.current_player(state) != TERMINAL
+
+
+def test_with_bust_the_busted_piles_cards_count_again() -> None:
+    # Only C20 and C60 are in hand; after the bust, C40 (now in the reserve) and C60 make 100.
+    g = game(overflow="bust")
+    assert g.current_player(_bust_end_position(g, "C20 C60", cyan="C40 C50")) == 0
+    assert g.current_player(_bust_end_position(g, "C20 C70", cyan="C40 C50")) == TERMINAL
+
+
+def _after_black_starts(g: CmykGame, magenta: str) -> object:
+    state = make_state(g, ["K10 M50 M60", ""], piles=("C90", magenta, "", ""), stock="")
+    return run(g, state, "K10")
+
+
+def test_with_bust_the_whites_of_a_busted_pile_count_for_the_others() -> None:
+    # Cyan at 90 needs a 10 that only the white on magenta gives, once M50 + M60 bust
+    # magenta (no sum of W, M50 and M60 makes 100 for magenta itself).
+    g = game(overflow="bust")
+    assert g.current_player(_after_black_starts(g, "W")) == 0
+    assert g.current_player(_after_black_starts(g, "M10")) == TERMINAL
+
+
+def test_with_bust_a_pile_that_cannot_overshoot_ends_the_game() -> None:
+    g = game(overflow="bust")
+    assert g.current_player(_bust_end_position(g, "", cyan="C20 C50")) == TERMINAL
+
+
+def test_with_bust_under_a_mix_the_pile_starts_again_at_the_mix_value() -> None:
+    # Mix 1 is (0, 50, 90, 10): magenta at 60 needs 40, which M50 and M80 cannot give, but
+    # M80 busts it back to 50 and M50 then completes it (from zero nothing makes 100).
+    g = game(overflow="bust")
+    state = make_state(g, ["K10 M50 M80", ""], piles=("", "M10", "", ""), mix="X1", stock="")
+    state = run(g, state, "K10")
+    assert g.current_player(state) == 0  # seat 1, with no card and none to draw, passes
+    forbidden = game(overflow="forbidden")
+    state = make_state(
+        forbidden, ["K10 M50 M80", ""], piles=("", "M10", "", ""), mix="X1", stock=""
+    )
+    assert forbidden.current_player(run(forbidden, state, "K10")) == TERMINAL
+
+
 # ---------------------------------------------------------------------- end of game
 def _end_position(g: CmykGame, other_hand: str) -> object:
     """Seat 0 starts magenta; every card but the hands and the cyan pile is won."""

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionSpec, OptionValue
-from meeple.engine.protocol import GameSpec
+from meeple.engine.protocol import GameSpec, OlderVersion
 from meeple.games.cmyk.cards import (
     DEFAULT_DECK,
     FIRST_JOKER,
@@ -167,7 +167,16 @@ completions), S (sweep), X1 (mix 1), -C30 (discard C30).
 SPEC = GameSpec(
     name="cmyk",
     title="CMYK (Quadri)",
-    version=1,
+    # Version 2: with overflow=bust the end test counts what busts give back (issue 17).
+    version=2,
+    older_versions=(
+        OlderVersion(
+            1,
+            "with overflow=bust the game no longer ends while a bust could still let a pile "
+            "be completed",
+            differs_with=(("overflow", "bust"),),
+        ),
+    ),
     player_counts=(2, 3, 4, 5, 6),
     options=OPTIONS,
     summary=SUMMARY,

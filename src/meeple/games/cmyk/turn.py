@@ -401,8 +401,9 @@ def is_over(
     board: Board,
     stalled: int,
 ) -> bool:
-    """The spec's end: ``stall_limit`` passes without a completion, or (with no sweep or mix
-    left to play) no pile can be completed from the cards not yet won, colour by colour."""
+    """The seed's end: no player can complete any pile with the cards still available (with
+    no sweep or mix left to play; under overflow = bust, after any busts within reach),
+    or, as a guard, ``stall_limit`` passes through the stock without a completion."""
     if stalled >= config.stall_limit:
         return True
     # cards are kept sorted, so a sweep or mix (the highest kinds) would be last
@@ -412,7 +413,41 @@ def is_over(
         if hand and hand[-1] >= SWEEP:
             return False
     counts = available_counts(hands, stock, reserve)
-    return not any(pile_can_complete(board, colour, counts) for colour in range(4))
+    if config.overflow == "bust":
+        return not _completes_after_busts(config, board, counts)
+    return not any(
+        can_reach(colour, board.totals[colour], counts)
+        for colour in range(4)
+        if not board.closed[colour]
+    )
+
+
+def _completes_after_busts(config: Config, board: Board, counts: list[int]) -> bool:
+    """Option overflow = bust: a pile that cannot be completed but whose available cards add
+    up to more than it needs can be busted (laid in rising order they overshoot). Its cards
+    go to the reserve, so they, and the whites on it, are available again, and it starts
+    again from zero (under a mix: the mix's value). Busts only ever return cards, so going
+    round until no more pile busts finds every card that can come back."""
+    counts = list(counts)
+    busted: list[int] = []
+    grew = True
+    while grew:
+        grew = False
+        for colour in range(4):
+            if colour in busted or board.closed[colour]:
+                continue
+            total = board.totals[colour]
+            if can_reach(colour, total, counts):
+                return True
+            first = colour * 9
+            tens = sum(counts[first + i] * (i + 1) for i in range(9)) + counts[WHITE]
+            if tens * 10 > FULL - total:
+                busted.append(colour)
+                for card in board.piles[colour]:
+                    counts[card] += 1
+                grew = True
+    base = config.mixes[board.mix - FIRST_MIX] if board.mix >= 0 else (0, 0, 0, 0)
+    return any(can_reach(colour, base[colour], counts) for colour in busted)
 
 
 def available_counts(
@@ -430,13 +465,11 @@ def available_counts(
     return counts
 
 
-def pile_can_complete(board: Board, colour: int, counts: list[int]) -> bool:
-    """Whether some of the available cards could bring ``colour``'s pile to exactly 100%
-    (a subset sum over its colour cards and the whites; its joker completes any pile of
-    10%..90%). A pile closed under a mix is already complete."""
-    if board.closed[colour]:
-        return False
-    tens = board.totals[colour] // 10
+def can_reach(colour: int, total: int, counts: list[int]) -> bool:
+    """Whether some of the available cards could bring ``colour``'s pile from ``total`` to
+    exactly 100% (a subset sum over its colour cards and the whites; its joker completes
+    any pile of 10%..90%)."""
+    tens = total // 10
     need = 10 - tens
     first = colour * 9
     if counts[FIRST_JOKER + colour] and (
