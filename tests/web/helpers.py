@@ -96,7 +96,8 @@ def create_by_lobby(
     page, base: str, game: str, players: int, humans: tuple[int, ...] = (0,), name: str = "Ann"
 ) -> None:  # type: ignore[no-untyped-def]
     """Create a table through the lobby form: ``humans`` are the people's seats, bots
-    (heuristic when the game has one) fill the others, at the fastest bot pace."""
+    (the medium level, the heuristic, when the game has one) fill the others, at the
+    fastest bot pace."""
     page.goto(base + "/")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
@@ -109,7 +110,7 @@ def create_by_lobby(
                 f"#seat-{seat} option", "els => els.map(e => e.value)"
             )
             page.select_option(
-                f"#seat-{seat}", "bot:heuristic" if "bot:heuristic" in options else options[-1]
+                f"#seat-{seat}", "bot:medium" if "bot:medium" in options else options[-1]
             )
     page.select_option("#bot-pace", "0")
     page.click("#create-button")

@@ -27,7 +27,7 @@ def test_play_a_whole_phase10_round_by_clicking(server, new_page) -> None:  # ty
     page.select_option("#game", "phase10")
     page.fill("#your-name", "Ann")
     for seat in (1, 2, 3):
-        page.select_option(f"#seat-{seat}", "bot:heuristic")
+        page.select_option(f"#seat-{seat}", "bot:medium")
     page.select_option("#bot-pace", "0")
     page.click("#create-button")
     page.wait_for_selector(".phase10 .hand-card")

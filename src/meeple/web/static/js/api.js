@@ -45,6 +45,7 @@ export const api = {
   join: (id, seat, name) => request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { name }),
   leave: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/leave`, undefined, token),
   start: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/start`, undefined, token),
+  hint: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/hint`, undefined, token),
   replay(id, seat, token) {
     const query = seat === null || seat === undefined ? '' : `?seat=${seat}`;
     return request('GET', `/api/tables/${encodeURIComponent(id)}/replay${query}`, undefined, token);

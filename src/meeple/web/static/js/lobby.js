@@ -4,7 +4,7 @@
 import { h, mount, richText } from './dom.js';
 import { t, tOr, language } from './i18n.js';
 import { api, rememberSeat, playerName, rememberName, seatFor } from './api.js';
-import { seatName, botName } from './names.js';
+import { seatName, botName, isLevel } from './names.js';
 
 function optionLabel(game, option) {
   return tOr(`games.${game}.options.${option.name}.label`, option.name);
@@ -117,7 +117,8 @@ export class LobbyPage {
     const seats = [];
     for (let seat = 0; seat < count; seat += 1) {
       const choices = [h('option', { value: 'human', selected: seat === 0 }, t('lobby.person'))];
-      for (const bot of game.bots) choices.push(h('option', { value: `bot:${bot}`, selected: seat > 0 && bot === (game.bots.includes('heuristic') ? 'heuristic' : game.bots[0]) }, t('lobby.botKind', { bot: botName(bot) })));
+      const preferred = ['medium', 'heuristic'].find((b) => game.bots.includes(b)) || game.bots[0];
+      for (const bot of game.bots) choices.push(h('option', { value: `bot:${bot}`, selected: seat > 0 && bot === preferred }, isLevel(bot) ? t('lobby.botLevel', { level: botName(bot) }) : t('lobby.botKind', { bot: botName(bot) })));
       seats.push(h('div', { class: 'seat-choice' }, h('label', { for: `seat-${seat}` }, t('lobby.seatN', { n: seat + 1 })), h('select', { id: `seat-${seat}`, name: `seat-${seat}`, class: 'seat-select' }, choices)));
     }
     const clockKind = h('select', { id: 'clock-kind', name: 'clock-kind', onchange: () => this.toggleClock() }, ['none', 'move', 'bank'].map((kind) => h('option', { value: kind }, t(`lobby.clock.${kind}`))));
@@ -140,6 +141,7 @@ export class LobbyPage {
       h('fieldset', { class: 'seats' }, h('legend', {}, t('lobby.seats')), seats),
       h('fieldset', { class: 'clock' }, h('legend', {}, t('lobby.clockTitle')), h('div', { class: 'field' }, h('label', { for: 'clock-kind' }, t('lobby.clockKind')), clockKind), this.clockFields),
       h('div', { class: 'field' }, h('label', { for: 'bot-pace' }, t('lobby.botPace')), h('select', { id: 'bot-pace', name: 'bot-pace' }, [['0', 'instant'], ['150', 'brisk'], ['400', 'normal'], ['1200', 'slow']].map(([ms, word]) => h('option', { value: ms, selected: ms === '400' }, t(`lobby.pace.${word}`))))),
+      h('div', { class: 'field checkbox' }, h('input', { id: 'hints', name: 'hints', type: 'checkbox' }), h('label', { for: 'hints' }, t('lobby.hints'))),
       h('details', { class: 'options', open: true }, h('summary', {}, t('lobby.options', { n: game.options.length })), game.options.map((option) => optionInput(name, option))),
       h('p', { class: 'error', role: 'alert', id: 'create-error' }),
       h('button', { type: 'submit', class: 'primary', id: 'create-button' }, t('lobby.create')),
@@ -170,6 +172,7 @@ export class LobbyPage {
       seats,
       clock,
       bot_delay_ms: Number(form.querySelector('#bot-pace').value),
+      hints: form.querySelector('#hints').checked,
     };
     const tableName = form.querySelector('#table-name').value.trim();
     if (tableName) body.name = tableName;

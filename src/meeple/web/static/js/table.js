@@ -24,6 +24,7 @@ export class TablePage {
     this.chat = [];
     this.ui = {};
     this.sending = false;
+    this.hint = null; // the last hint asked for: { version, asking, text }
     this.error = null;
     this.connection = 'connecting';
     this.clockBase = null;
@@ -318,7 +319,9 @@ export class TablePage {
     else if (this.state && this.state.status === 'running' && this.mySeat !== null && this.state.view) prompt = t('table.waitFor', { name: seatName(this.table, this.state.to_act) });
     else if (this.mySeat === null) prompt = t('table.watching');
     else prompt = '';
-    e.bar.replaceChildren(h('span', { class: `prompt${interactive ? ' your-turn' : ''}` }, prompt), ...buttons);
+    if (interactive && this.table && this.table.hints && this.token) buttons.push(h('button', { type: 'button', id: 'hint-button', disabled: this.hint && this.hint.asking, onclick: () => this.askHint() }, t('table.hint')));
+    const hintNote = this.hint && this.state && this.hint.version === this.state.version ? h('span', { class: 'hint-note', role: 'status' }, this.hint.text) : null;
+    e.bar.replaceChildren(h('span', { class: `prompt${interactive ? ' your-turn' : ''}` }, prompt), ...buttons, hintNote);
     // Every legal move, also as a plain list (keyboard and screen-reader friendly).
     const legal = this.state && !this.sending ? this.state.legal || [] : [];
     e.moves.hidden = legal.length === 0;
@@ -459,6 +462,21 @@ export class TablePage {
       }),
     );
     this.el.chatList.scrollTop = this.el.chatList.scrollHeight;
+  }
+
+  /** Ask the server for the expert bot's move for my seat (tables with hints on). */
+  async askHint() {
+    const version = this.state.version;
+    this.hint = { version, asking: true, text: t('table.hintThinking') };
+    this.decorate();
+    try {
+      const answer = await api.hint(this.id, this.token);
+      const move = this.game.describe({ kind: 'action', visible: true, action: answer.action, text: answer.text }, this.ctx());
+      this.hint = { version: answer.version, asking: false, text: t('table.hintIs', { move }) };
+    } catch (error) {
+      this.hint = { version, asking: false, text: t('table.hintFailed', { reason: error.message }) };
+    }
+    this.decorate();
   }
 
   renderError() {
