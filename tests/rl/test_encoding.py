@@ -12,6 +12,7 @@ from conftest import config_id, game_configs, make
 from meeple.engine.protocol import CHANCE, TERMINAL, Game
 from meeple.engine.registry import game_names
 from meeple.rl.encoding import AnyEncoder, encoder_for
+from meeple.rl.encoding.base import MAX_ACTIONS, Prefix
 
 AnyGame = Game[object, object, object, object]
 CONFIGS = game_configs()
@@ -49,19 +50,44 @@ def test_every_game_has_an_encoding() -> None:
         assert encoder_for(game).num_actions > 0
 
 
+def walk(encoder: AnyEncoder, state: object, prefix: Prefix = ()) -> list[tuple[Prefix, object]]:
+    """Every way through the legal indices of ``state`` from ``prefix``: (the indices
+    chosen, the engine action they complete)."""
+    found = []
+    for index in encoder.legal_indices(state, prefix):
+        action, longer = encoder.choose(state, prefix, index)
+        if action is None:
+            assert longer == (*prefix, index)
+            found.extend(walk(encoder, state, longer))
+        else:
+            found.append(((*prefix, index), action))
+    return found
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
-def test_action_indices_are_a_bijection_per_seat(
+def test_every_action_is_a_distinct_sequence_of_at_most_a_thousand_indices(
     config: tuple[str, int, dict[str, object]],
 ) -> None:
     encoder = encoder_for(make(config))
+    assert encoder.num_actions <= MAX_ACTIONS
+    assert sum(block.size for block in encoder.index_blocks) == encoder.num_actions
     for seat in range(encoder.players):
         actions = encoder.actions(seat)
-        assert len(actions) == encoder.num_actions == len(set(actions))
-        for index in (0, encoder.num_actions // 2, encoder.num_actions - 1):
-            assert encoder.action_index(seat, encoder.index_action(seat, index)) == index
+        assert len(actions) == encoder.action_count == len(set(actions))
+        for number in (0, encoder.action_count // 2, encoder.action_count - 1):
+            assert encoder.action_index(seat, encoder.index_action(seat, number)) == number
         assert all(encoder.action_index(seat, action) == i for i, action in enumerate(actions))
-        # The hot path (arithmetic or tables in some encoders) agrees with the bijection.
-        assert encoder._indices(seat, actions) == list(range(encoder.num_actions))
+        # The hot path (arithmetic or tables in some encoders) agrees with the numbering.
+        assert encoder._indices(seat, actions) == list(range(encoder.action_count))
+        sequences = [encoder.action_tokens(seat, action) for action in actions]
+        assert len(set(sequences)) == len(sequences)
+        assert all(0 <= i < encoder.num_actions for s in sequences for i in s)
+        assert all(
+            encoder.tokens_action(seat, s) == a for s, a in zip(sequences, actions, strict=True)
+        )
+        # Every index stands for something: an action's index, or "done".
+        used = {i for s in sequences for i in s} | {encoder.end_index} - {None}
+        assert used == set(range(encoder.num_actions))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -81,9 +107,16 @@ def test_masks_are_the_legal_actions_and_observations_stay_in_bounds(
                 if seat != actor:
                     assert not mask.any()
                     continue
-                chosen = np.flatnonzero(mask)
-                assert len(chosen) == len(legal)
-                assert {encoder.index_action(seat, int(i)) for i in chosen} == set(legal)
+                assert sorted(np.flatnonzero(mask)) == sorted(encoder.legal_indices(state))
+                # Choosing index by index reaches each legal action once, by its own
+                # indices (or the beginning of them, when the rest is forced).
+                paths = walk(encoder, state)
+                assert sorted(map(repr, (a for _, a in paths))) == sorted(map(repr, legal))
+                for path, action in paths:
+                    tokens = encoder.action_tokens(seat, action)
+                    assert path == tokens[: len(path)] or (
+                        path[-1] == encoder.end_index and path[:-1] == tokens
+                    )
                 observation = encoder.observation(state, seat)
                 assert observation.dtype == np.float32
                 assert observation.shape == (encoder.observation_size,)
@@ -148,7 +181,9 @@ def test_an_action_outside_the_space_is_reported_not_guessed() -> None:
     with pytest.raises(KeyError):
         encoder.action_index(0, "not an action")
     with pytest.raises(IndexError):
-        encoder.index_action(0, encoder.num_actions)
+        encoder.index_action(0, encoder.action_count)
+    with pytest.raises(KeyError):
+        encoder.tokens_action(0, (encoder.num_actions,))
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -187,7 +222,7 @@ def test_masks_are_fresh_arrays(config: tuple[str, int, dict[str, object]]) -> N
     for state in decision_states(game, seed=8, every=1, limit=40)[:-1]:
         seat = game.current_player(state)
         expected = np.zeros(encoder.num_actions, dtype=np.int8)
-        expected[[encoder.action_index(seat, a) for a in game.legal_actions(state)]] = 1
+        expected[[encoder.action_tokens(seat, a)[0] for a in game.legal_actions(state)]] = 1
         for _ in range(3):  # (the second ask keeps the mask, the third hands out a copy)
             mask = encoder.mask(state, seat)
             assert np.array_equal(mask, expected)
@@ -195,3 +230,35 @@ def test_masks_are_fresh_arrays(config: tuple[str, int, dict[str, object]]) -> N
         observation = encoder.observation(state, seat)
         observation[:] = -7.0
         assert (encoder.observation(state, seat) != -7.0).any()
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "options"),
+    [
+        # The largest board: 8 seats of 30 cells, shortcuts of 28, teams of four, every card.
+        (
+            "toc",
+            8,
+            {
+                "teams": "halves",
+                "cells_per_sector": 30,
+                "shortcut_length": 28,
+                "partner_exchange": True,
+                "jack_eleven": True,
+            },
+        ),
+        # The most table groups: six players, phases of five groups.
+        (
+            "phase10",
+            6,
+            {"phases": ["set2+set2+set2+set2+set2", "run2+run2+run2+run2+run2", "colour2+colour2"]},
+        ),
+        ("cmyk", 6, {}),
+        ("toquer", 8, {"layout": "own_grid"}),
+    ],
+)
+def test_the_largest_configurations_stay_within_a_thousand_indices(
+    name: str, players: int, options: dict[str, object]
+) -> None:
+    encoder = encoder_for(make((name, players, options)))
+    assert encoder.num_actions <= MAX_ACTIONS < encoder.action_count or name == "toquer"

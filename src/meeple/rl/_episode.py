@@ -56,6 +56,7 @@ class Episode:
         self.chance = random.Random(0)
         # The indices chosen so far by the seat to act, in a decision of several.
         self.prefix: Prefix = ()
+        self._observed: tuple[object, int, Observation] | None = None  # (see observation)
         self._next_seeds: random.Random | None = None
 
     def reset(self, seed: int | None) -> int:
@@ -112,10 +113,23 @@ class Episode:
         return self.encoder.legal_indices(self.state, self.prefix)
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` sees, with its choices so far when it is choosing."""
+        """What ``seat`` sees, with its choices so far when it is choosing.
+
+        While a seat chooses an action index by index, the state stays the same: its
+        observation is encoded once and copied with the ``chosen`` entries after."""
         state = self.state
-        chosen = self.prefix if self.prefix and self.game.current_player(state) == seat else ()
-        return self.encoder.observe(self.game.view(state, seat), chosen)
+        encoder = self.encoder
+        if not encoder.factored:
+            return encoder.observe(self.game.view(state, seat))
+        kept = self._observed
+        if kept is not None and kept[0] is state and kept[1] == seat:
+            observation = kept[2].copy()
+        else:
+            observation = encoder.observe(self.game.view(state, seat))
+            self._observed = (state, seat, observation.copy())
+        if self.prefix and self.game.current_player(state) == seat:
+            observation[encoder.o_chosen + np.array(self.prefix)] = 1.0
+        return observation
 
     def mask(self, seat: int) -> Mask:
         """1 for each index ``seat`` may choose now (all 0 when it is not to act)."""

@@ -17,8 +17,8 @@ def tables(name: str) -> str:
     return (
         f"#### Action indices\n\n"
         f"Indices for {players} players and the default options "
-        f"({encoder.num_actions} actions; the counts in symbols hold for every "
-        f"configuration).\n\n"
+        f"({encoder.num_actions} indices for {encoder.action_count} engine actions; the "
+        f"counts in symbols hold for every configuration).\n\n"
         f"{encoder.actions_markdown()}\n\n"
         f"#### Observation\n\n"
         f"Fields in order ({encoder.observation_size} float32 entries for {players} players "

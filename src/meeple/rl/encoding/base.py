@@ -349,9 +349,8 @@ class Encoder(ABC, Generic[S, A, V]):
         cached = self._legal_cache
         # (as in _legal, one call less)
         entry = cached[1] if cached is not None and cached[0] is state else self._legal(state)
-        if prefix or entry.long:
-            return self._next_indices(entry, prefix)
-        return entry.first
+        # (with nothing chosen yet, the first indices of the legal actions)
+        return self._next_indices(entry, prefix) if prefix else entry.first
 
     def choose(
         self, state: S, prefix: Prefix, index: int, *, checked: bool = False
@@ -379,7 +378,11 @@ class Encoder(ABC, Generic[S, A, V]):
             raise IllegalActionError(self._illegal(seat, prefix, index))
         longer = (*prefix, index)
         size = len(longer)
-        matching = [n for n in entry.numbers if sequences[n][:size] == longer]
+        if prefix:
+            matching = [n for n in entry.numbers if sequences[n][:size] == longer]
+        else:
+            first = self._first[seat]
+            matching = [n for n in entry.numbers if first[n] == index]
         if not matching:
             raise IllegalActionError(self._illegal(seat, prefix, index))
         if len(matching) == 1:
@@ -468,7 +471,7 @@ class Encoder(ABC, Generic[S, A, V]):
         if kept is not None:
             return kept.copy()
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask.put(self._next_indices(entry, ()) if entry.long else entry.first, 1)
+        mask.put(entry.first, 1)
         if entry.asked:  # (asked for again: kept from now on; most are asked for once)
             entry.mask = mask.copy()
         entry.asked = True

@@ -6,6 +6,13 @@ their colour, the white on each colour, each joker on its colour), ``C`` the mul
 completions the deck allows (20,691 with the default deck: for two, three or four
 colours, one completing card each among that colour's cards, the white and its
 joker).
+
+The learner does not choose among the ``C`` multiple completions at once: it lays
+their cards one by one, in colour order (C, M, Y, K), with the single lays' indices,
+then ``Done()`` (offered when the lays chosen so far are a legal action and another
+could still join them; with nothing left to join, the action is played at once). So
+``L + 1 + (1 if sweeps) + M + kinds`` indices (102 with the default deck) cover every
+action.
 See the "Reinforcement learning" section of games/cmyk/README.md.
 """
 
@@ -25,7 +32,7 @@ from meeple.games.cmyk.cards import (
 from meeple.games.cmyk.rules import CmykGame
 from meeple.games.cmyk.state import Board, CmykState
 from meeple.games.cmyk.view import CmykView
-from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, Layout
+from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, IndexBlock, Layout, Prefix
 
 STAGES = ("deal", "draw", "play", "refill", "over")
 STAGE_INDEX = {stage: index for index, stage in enumerate(STAGES)}
@@ -37,6 +44,7 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
     """Action space and observation of a configured CMYK game."""
 
     seat_relative_actions = False  # no CMYK action names a seat
+    factored = True  # a multiple completion is chosen lay by lay
 
     def __init__(self, game: CmykGame) -> None:
         config = game.config
@@ -107,6 +115,7 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
                 "two to four piles completed at once: by the number of piles, the colours, "
                 "then each colour's card in the order of the single lays",
                 many,
+                "its lays' `Lay` indices, in colour order; then `Done()` where offered",
             ),
             ActionBlock(
                 "PlaySweep() / PlayMix(card)",
@@ -116,6 +125,43 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
             ),
             ActionBlock("Discard(card)", "kinds in the deck", "discard a card, by kind", discards),
         ]
+
+    def _index_blocks(self) -> list[IndexBlock]:
+        blocks = self.blocks[0]
+        singles, specials, discards = blocks[0].actions, blocks[2].actions, blocks[3].actions
+        # Every action but a multiple completion is one index, in the order of the blocks.
+        order = [*singles, None, *specials, *discards]
+        self._token_of = {action: token for token, action in enumerate(order) if action}
+        self.end_index = len(singles)
+        return [
+            IndexBlock(
+                "Lay(card, colour)",
+                len(singles),
+                "L",
+                "a card on a pile: played alone, or the next lay of a multiple completion "
+                "(chosen in colour order); by colour C, M, Y, K: its colour cards 10%–90%, "
+                "the white, its joker (those in the deck)",
+            ),
+            IndexBlock(
+                "Done()",
+                1,
+                "1",
+                "complete the piles of the lays chosen so far (offered when they are a "
+                "legal action and another lay could still join them)",
+            ),
+            IndexBlock(
+                "PlaySweep() / PlayMix(card)",
+                len(specials),
+                "(1 if sweeps) + M",
+                blocks[2].meaning,
+            ),
+            IndexBlock("Discard(card)", len(discards), "kinds in the deck", blocks[3].meaning),
+        ]
+
+    def _tokens(self, seat: int, action: CmykAction) -> Prefix:
+        if isinstance(action, LayMany):
+            return tuple(self._token_of[lay] for lay in action.lays)
+        return (self._token_of[action],)
 
     def _indices(self, seat: int, legal: tuple[CmykAction, ...]) -> list[int]:
         """The indices of ``legal`` from tables (a dict lookup would hash every action);

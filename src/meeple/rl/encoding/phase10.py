@@ -5,6 +5,11 @@ the standard phases), ``T = n × G`` table slots, ``P`` phases in the configurat
 A table never holds more than ``T`` groups: each active seat lays its phase at most once
 a round (``laid``), a phase has at most ``G`` groups, and the table is cleared every
 round; so ``Hit`` needs group indices below ``T`` only.
+
+A hit is chosen as two indices: the card (``Hit card``), then the table group and end
+(``Hit at``); when only one group and end are left for the card, the hit is played at
+once. Every other action is one index (a phase is laid card by card by the engine
+itself: ``BeginPhase`` then ``Place`` actions).
 See the "Reinforcement learning" section of games/phase10/README.md.
 """
 
@@ -29,7 +34,7 @@ from meeple.games.phase10.phases import GroupKind
 from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import LaidGroup, Phase10State, Stage
 from meeple.games.phase10.view import Phase10View
-from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, Layout
+from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, IndexBlock, Layout, Prefix
 
 PLAYABLE = range(SKIP)  # every card but the Skip can be placed or hit (codes 0..48)
 STAGES = len(Stage)
@@ -38,6 +43,8 @@ SCORE_SCALE = 200.0  # scores are squashed as s / (s + 200) into [0, 1)
 
 class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
     """Action space and observation of a configured Phase 10 game."""
+
+    factored = True  # a hit is chosen as its card, then where it goes
 
     def __init__(self, game: Phase10Game) -> None:
         self.config = game.config
@@ -109,6 +116,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
                 end_text,
                 "group-major: table group < T, card 0–48, then high end (True) or low end",
                 hits,
+                "`Hit card` of its card, then `Hit at` of its group and end",
             ),
             ActionBlock(
                 "Discard(card) / Discard(Skip, target)",
@@ -118,6 +126,40 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
                 discards,
             ),
         ]
+
+    def _index_blocks(self) -> list[IndexBlock]:
+        blocks = self.blocks[0]
+        ends = 2 if self.has_runs else 1
+        before = sum(len(block.actions) for block in blocks[:4])  # draws, BeginPhase, Place
+        self._hit_card_base = before
+        self._hit_at_base = before + SKIP
+        self._after_hits = self._hit_at_base + self.table_slots * ends  # the discards' base
+        return [
+            *(
+                IndexBlock(block.name, len(block.actions), block.size_text, block.meaning)
+                for block in blocks[:4]
+            ),
+            IndexBlock("Hit card", SKIP, "49", "hit with this card (0–48): the first index"),
+            IndexBlock(
+                "Hit at",
+                self.table_slots * ends,
+                "T × 2" if self.has_runs else "T (no runs: high end only)",
+                "then the table group < T and, group by group, the high end (True) or the low end",
+            ),
+            IndexBlock(
+                blocks[5].name, len(blocks[5].actions), blocks[5].size_text, blocks[5].meaning
+            ),
+        ]
+
+    def _tokens(self, seat: int, action: Phase10Action) -> Prefix:
+        if isinstance(action, Hit):
+            end = 0 if action.high else 1
+            at = action.group * (2 if self.has_runs else 1) + end
+            return (self._hit_card_base + action.card, self._hit_at_base + at)
+        number = self.action_index(seat, action)
+        if isinstance(action, Discard):
+            return (self._after_hits + number - self.action_index(seat, Discard(0)),)
+        return (number,)
 
     def _indices(self, seat: int, legal: tuple[Phase10Action, ...]) -> list[int]:
         """The indices of ``legal`` by arithmetic on the fields (a dict lookup would hash

@@ -8,6 +8,11 @@ and 8 players only); ``D = R + K + 4`` the cells one pawn may stand on (the ring
 shortcuts, its own zone); ``T`` the seats whose pawns a seat may move (1, or its team:
 partners' pawns are moved once one's own are home); ``M`` the cards that move a pawn
 (13, 14 with ``jack_eleven``).
+A move is chosen as two indices: the card and the pawn (``Move card, pawn``), then the
+destination place (``Move to``); when the card and pawn leave one destination, the move
+is played at once. A Jack's swap is two too: the team pawn, then the other pawn. A split
+7 is already a sequence of moves in the engine (its pending part), each chosen so. Every
+other action is one index.
 See the "Reinforcement learning" section of games/toc/README.md.
 """
 
@@ -26,7 +31,7 @@ from meeple.games.toc.moves import PAWNS_PER_SEAT
 from meeple.games.toc.rules import TocGame
 from meeple.games.toc.state import Phase, TocState
 from meeple.games.toc.view import TocView
-from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, Layout
+from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, IndexBlock, Layout, Prefix
 
 PHASES = len(Phase)
 RANK_COUNT = len(RANKS)  # ranks 1..14 (Ace .. Joker) sit at index rank - 1
@@ -36,6 +41,8 @@ TALON_AHEAD = 2  # the talon's next cards shown per player, when its order is pu
 
 class TocEncoder(Encoder[TocState, TocAction, TocView]):
     """Action space and observation of a configured Toc game."""
+
+    factored = True  # a move is chosen as its card and pawn, then its destination
 
     def __init__(self, game: TocGame) -> None:
         config = game.config
@@ -152,12 +159,14 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
                 "then the shortcuts from its own, then depth 1–4 in the pawn's zone); also "
                 "every part of a split 7",
                 moves,
+                "`Move card, pawn`, then `Move to` its destination",
             ),
             ActionBlock(
                 "Swap(pawn, other)",
                 "4T × 4(n − 1)",
                 "a Jack: a team pawn, then another seat's pawn (seats from the actor's)",
                 swaps,
+                "`Swap pawn`, then `Swap with`",
             ),
             ActionBlock(
                 "Discard(card)", "14", "discard a card, by rank", [Discard(r) for r in RANKS]
@@ -169,6 +178,78 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
                 gives,
             ),
         ]
+
+    def _index_blocks(self) -> list[IndexBlock]:
+        blocks = self.blocks[0]
+        enters, discards, gives = blocks[0], blocks[3], blocks[4]
+        team_pawns = len(self.team_offsets) * PAWNS
+        pairs = len(self.movers) * team_pawns
+        self._pair_base = len(enters.actions)
+        self._dest_base = self._pair_base + pairs
+        self._swap_base = self._dest_base + self.places
+        self._with_base = self._swap_base + team_pawns
+        # (without teams a pawn never changes places with one of its own seat's)
+        self._with_skip = PAWNS if len(self.team_offsets) == 1 else 0
+        swap_with = self.players * PAWNS - self._with_skip
+        self._discard_base = self._with_base + swap_with
+        return [
+            IndexBlock(enters.name, len(enters.actions), enters.size_text, enters.meaning),
+            IndexBlock(
+                "Move card, pawn",
+                pairs,
+                "M × 4T",
+                "a move's first index: card (A, 2–10, [J,] Q, K, Joker, in rank order), then "
+                "pawn (team seats from the actor's, 4 each)",
+            ),
+            IndexBlock(
+                "Move to",
+                self.places,
+                "D",
+                "its second: the destination place (ring cells from the actor's Départ, then "
+                "the shortcuts from its own, then depth 1–4 in the pawn's zone)",
+            ),
+            IndexBlock(
+                "Swap pawn",
+                team_pawns,
+                "4T",
+                "a Jack's first index: the team pawn (team seats from the actor's, 4 each)",
+            ),
+            IndexBlock(
+                "Swap with",
+                swap_with,
+                "4n, 4(n − 1) without teams",
+                "its second: the pawn it changes places with (seats from the actor's, 4 "
+                "each; without teams from the next seat's)",
+            ),
+            IndexBlock(discards.name, len(discards.actions), discards.size_text, discards.meaning),
+            IndexBlock(gives.name, len(gives.actions), gives.size_text, gives.meaning),
+        ]
+
+    def _tokens(self, seat: int, action: TocAction) -> Prefix:
+        if isinstance(action, Move):
+            number = self.action_index(seat, action)
+            pair, place = divmod(number - self._pair_base, self.places)
+            return (self._pair_base + pair, self._dest_base + place)
+        if isinstance(action, Swap):
+            return (
+                self._swap_base + self._team_pawn(seat, action.pawn),
+                self._with_base + self._relative_pawn(seat, action.other) - self._with_skip,
+            )
+        if isinstance(action, Enter):
+            return (self.action_index(seat, action),)
+        if isinstance(action, Discard):
+            return (self._discard_base + action.card - 1,)
+        assert isinstance(action, Give)
+        return (self._discard_base + len(RANKS) + action.card - 1,)
+
+    def _relative_pawn(self, seat: int, pawn: int) -> int:
+        """``pawn`` numbered from ``seat`` (the inverse of ``_pawn``)."""
+        return (pawn - seat * PAWNS) % (self.players * PAWNS)
+
+    def _team_pawn(self, seat: int, pawn: int) -> int:
+        """``pawn``, a pawn of ``seat``'s team, numbered among the team's (seats from
+        ``seat``'s, 4 each)."""
+        return self.offset_slot[(pawn // PAWNS - seat) % self.players] * PAWNS + pawn % PAWNS
 
     def _indices(self, seat: int, legal: tuple[TocAction, ...]) -> list[int]:
         """The indices of ``legal`` by arithmetic on Moves (most of them); an action
