@@ -9,6 +9,17 @@ time from sending a move to receiving the new state on that connection.
 
     python benchmarks/server_load.py --tables 200 --seconds 30
     python benchmarks/server_load.py --tables 50 --game phase10 --players 4
+    python benchmarks/server_load.py --instances 1,2 --generators 2 --tables 200
+
+``--instances 1,2`` is the multi-instance mode: it starts its own PostgreSQL and Redis on
+loopback (Debian's binaries, as the tests do), then for each count N runs N ``meeple serve
+--redis`` instances on one database and drives them from ``--generators`` load-generating
+processes. The tables are created on the instances in turn and their seats connect to
+them in turn, so with two instances every table has a seat on another instance than its
+owner: half the moves are forwarded, and every state reaches one seat through Redis. It
+prints, per N, moves per second, the send-to-new-view latency of the mover, and the
+delivery latency from a move's sending to the new state at another seat (with N > 1:
+across instances).
 
 Only loopback addresses are used; every loop is bounded by ``--seconds``.
 """
@@ -36,6 +47,7 @@ from websockets.asyncio.client import connect
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    deliveries: list[float] = field(default_factory=list)  # move sent -> another seat's view
     moves: int = 0
     errors: int = 0
     measuring: bool = False
@@ -49,12 +61,22 @@ def free_port() -> int:
 
 
 async def seat_client(
-    url: str, token: str, think: float, rng: random.Random, stats: Stats, stop: float
+    url: str,
+    token: str,
+    think: float,
+    rng: random.Random,
+    stats: Stats,
+    stop: float,
+    sent: dict[int, float] | None = None,
 ) -> None:
+    """One seat; ``sent`` (shared by a table's seats) maps a version a move was sent
+    at to when, for the other seats to time its delivery."""
+    sent = {} if sent is None else sent
     async with connect(url, max_size=None, compression=None, open_timeout=60) as socket_:
         await socket_.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
         sent_version = -1
+        seen_version = -1
         while time.monotonic() < stop:
             try:
                 raw = await asyncio.wait_for(socket_.recv(), max(0.1, stop - time.monotonic()))
@@ -68,6 +90,11 @@ async def seat_client(
                 continue
             if kind != "state":
                 continue
+            if stats.measuring and seen_version >= 0 and sent_at is None:
+                moved_at = sent.get(seen_version)
+                if moved_at is not None and message["version"] > seen_version:
+                    stats.deliveries.append(time.monotonic() - moved_at)
+            seen_version = message["version"]
             if sent_at is not None and message["version"] > sent_version:
                 if stats.measuring:
                     stats.latencies.append(time.monotonic() - sent_at)
@@ -83,6 +110,9 @@ async def seat_client(
                 move = rng.choice(legal)["action"]
                 sent_version = message["version"]
                 sent_at = time.monotonic()
+                sent[sent_version] = sent_at
+                if len(sent) > 64:
+                    del sent[min(sent)]
                 await socket_.send(
                     json.dumps({"type": "move", "version": sent_version, "action": move})
                 )
@@ -102,14 +132,16 @@ async def post(http: httpx.AsyncClient, path: str, body: dict[str, object]) -> d
 
 
 async def table_driver(
-    http: httpx.AsyncClient,
-    ws_base: str,
+    clients: list[httpx.AsyncClient],
     args: argparse.Namespace,
     seed: int,
     stats: Stats,
     stop: float,
 ) -> None:
+    """Tables one after the other: created on instance ``seed``, seat ``k`` connected to
+    instance ``seed + k`` (in turn over the instances given)."""
     rng = random.Random(seed)
+    http = clients[seed % len(clients)]
     while time.monotonic() < stop:
         table = await post(
             http, "/api/tables", {"game": args.game, "players": args.players, "bot_delay_ms": 0}
@@ -119,24 +151,39 @@ async def table_driver(
         for seat in range(args.players):
             joined = await post(http, f"/api/tables/{table_id}/seats/{seat}", {"name": "b"})
             tokens.append(str(joined["token"]))
-        url = f"{ws_base}/ws/tables/{table_id}"
+        sent: dict[int, float] = {}
         await asyncio.gather(
-            *(seat_client(url, t, args.think_ms / 1000, rng, stats, stop) for t in tokens)
+            *(
+                seat_client(
+                    f"{str(clients[(seed + seat) % len(clients)].base_url).replace('http', 'ws')}"
+                    f"/ws/tables/{table_id}",
+                    token,
+                    args.think_ms / 1000,
+                    rng,
+                    stats,
+                    stop,
+                    sent,
+                )
+                for seat, token in enumerate(tokens)
+            )
         )
 
 
-async def drive(args: argparse.Namespace, base: str) -> Stats:
+async def drive(args: argparse.Namespace, base: str, first_seed: int = 0) -> Stats:
+    """Drive ``args.tables`` tables on the server(s) at ``base`` (commas between several)."""
     stats = Stats()
     limits = httpx.Limits(max_connections=100)
-    async with httpx.AsyncClient(
-        base_url=base, timeout=120, limits=limits, trust_env=False
-    ) as http:
+    async with contextlib.AsyncExitStack() as stack:
+        clients = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(base_url=url, timeout=120, limits=limits, trust_env=False)
+            )
+            for url in base.split(",")
+        ]
         start = time.monotonic()
         stop = start + args.warmup + args.seconds
         drivers = [
-            asyncio.create_task(
-                table_driver(http, base.replace("http", "ws"), args, seed, stats, stop)
-            )
+            asyncio.create_task(table_driver(clients, args, first_seed + seed, stats, stop))
             for seed in range(args.tables)
         ]
         await asyncio.sleep(args.warmup)
@@ -149,6 +196,7 @@ async def drive(args: argparse.Namespace, base: str) -> Stats:
         await asyncio.gather(*drivers, return_exceptions=False)
         stats.measuring = False
         stats.latencies.sort()
+        stats.deliveries.sort()
         args.measured = time.monotonic() - measured_from
     return stats
 
@@ -175,7 +223,30 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--db", default=None, help="store URL (default: a fresh SQLite file)")
     parser.add_argument("--url", default=None, help="drive a server already running here")
+    parser.add_argument(
+        "--instances", default=None, help="multi-instance mode: instance counts, e.g. 1,2"
+    )
+    parser.add_argument("--generators", type=int, default=2, help="load-generating processes")
+    parser.add_argument("--generator-seed", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.generator_seed is not None:  # one load generator of the multi-instance mode
+        stats = asyncio.run(drive(args, args.url, args.generator_seed))
+        print(
+            json.dumps(
+                {
+                    "latencies": stats.latencies,
+                    "deliveries": stats.deliveries,
+                    "moves": stats.moves,
+                    "errors": stats.errors,
+                    "measured": args.measured,
+                    "cpu": time.process_time(),
+                }
+            )
+        )
+        return
+    if args.instances:
+        run_instances(args)
+        return
     if args.url:
         stats = asyncio.run(drive(args, args.url.rstrip("/")))
         report(args, stats, args.url, None, None)
@@ -260,6 +331,124 @@ def report(
             f"CPU: server process {(cpu_after - cpu_before) / total:.0%} of one core, "
             f"load-generating clients {client_cpu / total:.0%} of one core"
         )
+
+
+def run_instances(args: argparse.Namespace) -> None:
+    """The multi-instance mode: PostgreSQL and Redis here, N instances, K generators."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from server.serverkit import (  # the tests' own PostgreSQL, Redis and server helpers
+        PostgresCluster,
+        RedisServer,
+        ServerProcess,
+        postgres_bindir,
+        redis_binary,
+    )
+
+    bindir, redis_path = postgres_bindir(), redis_binary()
+    if bindir is None or redis_path is None:
+        raise SystemExit("needs PostgreSQL and redis-server (make postgres redis)")
+    postgres, redis = PostgresCluster(bindir), RedisServer(redis_path)
+    postgres.start()
+    redis.start()
+    print(
+        f"game {args.game}, {args.players} players, {args.tables} concurrent tables, "
+        f"think {args.think_ms:g} ms, {args.generators} load generators, "
+        f"PostgreSQL and Redis on this machine; {args.seconds:g} s after {args.warmup:g} s"
+    )
+    print("instances | moves/s | move p50 | move p99 | delivery p50 | delivery p99 | errors | CPU")
+    try:
+        for count in [int(n) for n in args.instances.split(",")]:
+            db = postgres.new_database()
+            servers = [
+                ServerProcess(
+                    db,
+                    free_port(),
+                    "--redis",
+                    redis.url,
+                    "--tables-per-minute",
+                    "1000000",
+                    "--connections-per-client",
+                    "100000",
+                )
+                for _ in range(count)
+            ]
+            try:
+                for server in servers:
+                    server.launch()
+                for server in servers:
+                    server.wait_started()
+                before = [_cpu_seconds(s.process.pid) or 0.0 for s in servers if s.process]
+                results = _generate(args, ",".join(s.base for s in servers))
+                after = [_cpu_seconds(s.process.pid) or 0.0 for s in servers if s.process]
+            finally:
+                for server in servers:
+                    server.stop()
+            _report_instances(args, count, results, before, after)
+    finally:
+        redis.stop()
+        postgres.stop()
+
+
+def _generate(args: argparse.Namespace, bases: str) -> list[dict[str, object]]:
+    """Run the load generators (each its share of the tables) and collect their figures."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    share = max(1, args.tables // args.generators)
+    generators = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                __file__,
+                "--url",
+                bases,
+                "--generator-seed",
+                str(index * share),
+                "--tables",
+                str(share),
+                "--game",
+                args.game,
+                "--players",
+                str(args.players),
+                "--think-ms",
+                str(args.think_ms),
+                "--seconds",
+                str(args.seconds),
+                "--warmup",
+                str(args.warmup),
+            ],
+            env=env,
+            stdout=subprocess.PIPE,
+        )
+        for index in range(args.generators)
+    ]
+    results = []
+    for generator in generators:
+        out, _ = generator.communicate(timeout=args.warmup + args.seconds + 300)
+        results.append(json.loads(out.decode().strip().splitlines()[-1]))
+    return results
+
+
+def _report_instances(
+    args: argparse.Namespace,
+    count: int,
+    results: list[dict[str, object]],
+    before: list[float],
+    after: list[float],
+) -> None:
+    latencies = sorted(x for r in results for x in r["latencies"])  # type: ignore[attr-defined]
+    deliveries = sorted(x for r in results for x in r["deliveries"])  # type: ignore[attr-defined]
+    moves = sum(int(r["moves"]) for r in results)  # type: ignore[call-overload]
+    errors = sum(int(r["errors"]) for r in results)  # type: ignore[call-overload]
+    measured = max(float(r["measured"]) for r in results)  # type: ignore[arg-type]
+    total = args.warmup + measured
+    cpu = ", ".join(f"{(b - a) / total:.0%}" for a, b in zip(before, after, strict=True))
+    print(
+        f"{count} | {moves / measured:.0f} | {percentile(latencies, 0.5) * 1000:.1f} ms | "
+        f"{percentile(latencies, 0.99) * 1000:.1f} ms | "
+        f"{percentile(deliveries, 0.5) * 1000:.1f} ms | "
+        f"{percentile(deliveries, 0.99) * 1000:.1f} ms | {errors} | server(s) {cpu} of a core",
+        flush=True,
+    )
 
 
 def _cpu_seconds(pid: int) -> float | None:

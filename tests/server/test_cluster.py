@@ -315,3 +315,29 @@ def test_workers_start_several_instances_on_one_port(
     finally:
         server.stop()
     assert server.process is not None and server.process.poll() is not None
+
+
+def test_leaving_through_one_instance_closes_the_seat_everywhere(
+    site: list[ServerProcess],
+) -> None:
+    a, b, c = site
+    with http_of(a) as on_a:
+        table = create_table(on_a, game="cmyk", players=2)
+        token = join(on_a, table["id"], 0)
+    on_b = Client(b.ws_base, table["id"], token)
+    try:
+        on_b.wait_type("state")
+        with http_of(c) as on_c:
+            answer = on_c.post(
+                f"/api/tables/{table['id']}/leave", headers={"Authorization": f"Bearer {token}"}
+            )
+            assert answer.status_code == 200
+        told = on_b.wait_for(lambda m: m["type"] == "error")
+        assert told["code"] == "auth"
+        with http_of(b) as on_b_http:
+            state = on_b_http.get(
+                f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}
+            )
+            assert state.status_code == 401
+    finally:
+        on_b.close()

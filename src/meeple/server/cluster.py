@@ -221,6 +221,8 @@ class Cluster:
         now = time.monotonic()
         for seat_data in data["seats"]:
             info = runtime.seats[seat_data["seat"]]
+            if info.token_hash is not None and seat_data["token_hash"] != info.token_hash:
+                self.manager.seat_released(live, info.seat)  # its token stopped working
             info.name = seat_data["name"]
             info.token_hash = seat_data["token_hash"]
             info.bank_ms = seat_data["bank_ms"]
@@ -228,8 +230,6 @@ class Cluster:
             info.connections = seat_data["connections"]
             away = seat_data["away"]
             info.disconnected_since = None if away is None else now - away
-        if data["status"] == "running" and runtime.status == "open":
-            pass  # the start comes with its steps
         self.manager.broadcast_table(live)
 
     # ---------------------------------------------------------- what owners send
