@@ -353,9 +353,9 @@ def test_a_strong_prior_keeps_the_heuristic_choice() -> None:
 def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> None:
     cmyk = make_bot("ismcts", load_game("cmyk", 2), 0, random.Random(0))
     assert isinstance(cmyk, ISMCTSBot)
-    assert cmyk.iterations == 500 and cmyk.time_limit is None
+    assert cmyk.iterations == 1000 and cmyk.time_limit is None
     big_toc = make_bot("ismcts", load_game("toc", 8), 0, random.Random(0))
-    assert isinstance(big_toc, ISMCTSBot) and big_toc.iterations == 50
+    assert isinstance(big_toc, ISMCTSBot) and big_toc.iterations == 100
     assert len(big_toc.rollout_bots) == 8 and len(big_toc.evaluators) == 8
     nim = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
     assert nim.iterations == 300 and not nim.rollout_bots and not nim.evaluators
