@@ -16,6 +16,7 @@ It discards the card it needs least. Ties are broken with its own generator.
 
 import math
 import random
+from dataclasses import dataclass
 
 from meeple.bots.base import Bot
 from meeple.engine.protocol import Game
@@ -41,6 +42,17 @@ WHITE_WORTH = 0.6
 OWN_FOLLOW_UP = 0.25  # share of a pile's worth for keeping its completer in hand
 
 
+@dataclass(slots=True)
+class _Reading:
+    """What one decision's view gives every action scored from it."""
+
+    view: CmykView
+    unseen: list[int]  # per card, how many the seat cannot see
+    pool: int  # their number
+    seen_by_next: list[int]  # per next player: how many of them it will have seen
+    hand: list[int]  # the seat's hand, per card
+
+
 class HeuristicBot(Bot):
     name = "heuristic"
 
@@ -53,8 +65,7 @@ class HeuristicBot(Bot):
         self.deck_counts = [0] * (FIRST_MIX + len(game.config.mixes))
         for card in game.deck:
             self.deck_counts[card] += 1
-        self._seen_for: CmykView | None = None
-        self._seen: list[int] = []
+        self._reading: _Reading | None = None
 
     def unseen_counts(self, view: CmykView) -> list[int]:
         """Per card, how many this seat cannot see (``unseen_cards`` counted, without
@@ -67,9 +78,26 @@ class HeuristicBot(Bot):
             unseen[view.board.mix] -= 1
         return unseen
 
+    def _read(self, view: CmykView) -> "_Reading":
+        """What every action scored from ``view`` shares, computed once per view."""
+        reading = self._reading
+        if reading is None or reading.view is not view:
+            unseen = self.unseen_counts(view)
+            pool = sum(unseen)
+            players = len(view.hand_sizes)
+            seen = [
+                min(pool, view.hand_sizes[(self.seat + step) % players] + 1)
+                for step in range(1, players)
+            ]
+            hand = [0] * len(self.deck_counts)
+            for card in view.hand:
+                hand[card] += 1
+            reading = self._reading = _Reading(view, unseen, pool, seen, hand)
+        return reading
+
     def choose(self, view: object, legal: tuple[object, ...]) -> object:
         assert isinstance(view, CmykView)
-        unseen = self.unseen_counts(view)
+        unseen = self._read(view).unseen
         best: list[object] = []
         best_score = float("-inf")
         for action in legal:
@@ -83,7 +111,6 @@ class HeuristicBot(Bot):
     # ----------------------------------------------------------------------- scoring
     def score(self, view: CmykView, action: object, unseen: list[int]) -> float:
         board = view.board
-        hand = list(view.hand)
         config = self.cmyk.config
         wear = min(1.0, view.stock_size / 25)  # specials are worth less as the end nears
         if isinstance(action, Discard):
@@ -107,22 +134,11 @@ class HeuristicBot(Bot):
                 after, won, _, busted = lay_card(config, after, lay.card, lay.colour)
                 gain += len(won) - len(busted)
                 spent.append(lay.card)
+        kept = self._read(view).hand.copy()  # the hand's counts after the action
         for card in spent:
-            hand.remove(card)
+            kept[card] -= 1
         cost = sum(self.keep_worth(view, card, wear) for card in spent)
-        return gain - cost - self.danger(view, after, unseen) + self.follow_up(after, hand)
-
-    def _seen_by_next(self, view: CmykView, pool: int) -> list[int]:
-        """Per next player in turn, how many of the unseen cards it will have seen when it
-        plays (its hand and its draw), remembered for the view being decided."""
-        if self._seen_for is not view:
-            players = len(view.hand_sizes)
-            self._seen = [
-                min(pool, view.hand_sizes[(self.seat + step) % players] + 1)
-                for step in range(1, players)
-            ]
-            self._seen_for = view
-        return self._seen
+        return gain - cost - self.danger(view, after, unseen) + self.follow_up(after, kept)
 
     def keep_worth(self, view: CmykView, card: int, wear: float) -> float:
         """What keeping ``card`` in hand is worth, in cards."""
@@ -169,10 +185,12 @@ class HeuristicBot(Bot):
         """Cards the next players can be expected to win from ``board``."""
         if board.opening:
             return 0.0  # the next players must start piles, not complete them
-        pool = sum(unseen)
+        reading = self._read(view)
+        if reading.unseen is not unseen:  # (counts other than the view's own)
+            reading = _Reading(view, unseen, sum(unseen), reading.seen_by_next, reading.hand)
+        pool = reading.pool
         if pool == 0:
             return 0.0
-        seen_by_next = self._seen_by_next(view, pool)
         total = 0.0
         for colour in range(4):
             worth = self.pile_worth(board, colour)
@@ -183,20 +201,18 @@ class HeuristicBot(Bot):
                 continue
             miss = 1.0
             weight = 1.0
-            for seen in seen_by_next:
+            for seen in reading.seen_by_next:
                 chance = 1.0 - (1.0 - share) ** seen
                 total += worth * chance * miss * weight
                 miss *= 1.0 - chance
                 weight *= 0.6  # later players: the pile may change before them
         return total
 
-    def follow_up(self, board: Board, hand: list[int]) -> float:
-        """A little for the piles the bot itself could complete next turn."""
+    def follow_up(self, board: Board, counts: list[int]) -> float:
+        """A little for the piles the bot itself could complete next turn (``counts``:
+        the cards it keeps, per card)."""
         if board.opening:
             return 0.0
-        counts = [0] * (FIRST_MIX + len(self.cmyk.config.mixes))
-        for card in hand:
-            counts[card] += 1
         bonus = 0.0
         for colour in range(4):
             if self.completers(board, colour, counts):
