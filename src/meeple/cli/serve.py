@@ -49,6 +49,7 @@ def serve(
     ] = 5.0,
     workers: Annotated[int, typer.Option(help="instances to start on this machine")] = 1,
     reuse_port: Annotated[bool, typer.Option(hidden=True)] = False,
+    test_positions: Annotated[bool, typer.Option(hidden=True)] = False,  # start_steps (tests)
 ) -> None:
     """Serve online play: tables, seats, bots, clocks and chat over HTTP and WebSockets."""
     if workers > 1:
@@ -78,6 +79,7 @@ def serve(
         open_table_ttl=open_table_ttl,
         redis_url=redis,
         lease_seconds=lease_seconds,
+        test_positions=test_positions,
     )
     app = create_app(settings)
     typer.echo(f"meeple: serving on http://{host}:{port} (store: {db})")

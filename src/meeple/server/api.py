@@ -246,7 +246,12 @@ async def create_table(body: CreateTable, manager: Manager, request: Request) ->
         hints=body.hints,
         seats=stored_seats,
     )
-    live = await manager.create(stored)
+    if body.start_steps is not None and not manager.settings.test_positions:
+        raise _problem(422, "start_steps is for tests: this server was not started for them")
+    try:
+        live = await manager.create(stored, body.start_steps)
+    except MoveError as error:
+        raise _problem(422, str(error)) from None
     manager.schedule(live)
     return JSONResponse(_info(live), status_code=201)
 

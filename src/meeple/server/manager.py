@@ -77,6 +77,7 @@ class Settings:
     sweep_seconds: float = 60.0  # how often expired open tables are looked for
     replay_cache: int = 16  # finished games' replays kept built (per seat)
     lease_seconds: float = 5.0  # several instances: how long a table's lease runs
+    test_positions: bool = False  # tests only: tables may be created with start_steps
 
 
 def hash_token(token: str) -> str:
@@ -534,7 +535,15 @@ class TableManager:
             info.connections = total
 
     # ---------------------------------------------------------------- creation
-    async def create(self, stored: StoredTable) -> LiveTable:
+    async def create(
+        self, stored: StoredTable, start_steps: list[dict[str, JSON]] | None = None
+    ) -> LiveTable:
+        """Store a new table; ``start_steps`` (tests only) are checked now, played at start."""
+        game = game_class(stored.game)(stored.players, stored.options)
+        runtime = TableRuntime(stored, game)
+        if start_steps:
+            runtime.plan_start(random.Random(0), start_steps)  # MoveError when they do not fit
+            runtime.start_steps = start_steps
         cluster = self.cluster
         if cluster is None:
             await self.db(self.store.insert_table, stored)
@@ -542,8 +551,7 @@ class TableManager:
             await cluster.subscribe(stored.id)
             await self.db(self.store.insert_table, stored, cluster.id, cluster.lease)
             cluster.owners[stored.id] = cluster.id
-        game = game_class(stored.game)(stored.players, stored.options)
-        live = LiveTable(TableRuntime(stored, game))
+        live = LiveTable(runtime)
         self.live[stored.id] = live
         if all(seat.kind == "bot" for seat in stored.seats):
             async with live.lock:
@@ -629,7 +637,7 @@ class TableManager:
 
     async def _start_locked(self, live: LiveTable) -> None:
         runtime = live.runtime
-        plan = runtime.plan_start(self.rng)
+        plan = runtime.plan_start(self.rng, runtime.start_steps)
         await self._store_and_commit(live, plan)
 
     # ------------------------------------------------------------------- moves

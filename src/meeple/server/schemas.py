@@ -83,6 +83,13 @@ class CreateTable(BaseModel):
         description="seats may ask for a hint: the expert bot's move, from their view",
     )
     name: Text = Field(default="", max_length=80)
+    start_steps: list[dict[str, JsonValue]] | None = Field(
+        default=None,
+        max_length=2000,
+        description="tests only (a server started with --test-positions): the game's first "
+        'steps, as record lines ({"chance": outcome} or {"seat": n, "action": action}), '
+        "played when the table starts instead of random ones",
+    )
 
 
 class JoinBody(BaseModel):

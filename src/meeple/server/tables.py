@@ -7,7 +7,7 @@ stores the plan, and only then commits it to memory with :meth:`TableRuntime.com
 
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import NamedTuple, overload
@@ -200,6 +200,8 @@ class TableRuntime:
         self._view_cache: dict[int | None, JSON] = {}
         self._legal_cache: list[dict[str, JSON]] | None = None
         self._fast = fastjson.uses_default_codec(game)
+        # Tests only: the first steps to play at the start (kept in memory until then).
+        self.start_steps: Sequence[Mapping[str, JSON]] = ()
 
     # ------------------------------------------------------------------ rebuilding
     def replay_steps(self, steps: list[StoredStep]) -> None:
@@ -367,8 +369,16 @@ class TableRuntime:
                 plan.clocks[seat] = bank
         return plan
 
-    def plan_start(self, rng: random.Random) -> Plan:
+    def plan_start(
+        self, rng: random.Random, start_steps: Sequence[Mapping[str, JSON]] = ()
+    ) -> Plan:
+        """The start: the given first steps (tests only), then chance until a decision."""
         plan = Plan(self.state, [], [], "running", None)
+        for number, line in enumerate(start_steps):
+            try:
+                self._plan_start_step(plan, line)
+            except (ValueError, TypeError, KeyError) as error:  # the engine's errors included
+                raise MoveError("bad_start", f"start step {number}: {error}") from None
         self._chance_until_decision(plan, rng)
         bank = self.clock.initial_bank_ms()
         if bank is not None:
@@ -376,6 +386,26 @@ class TableRuntime:
                 if info.kind == "human":
                     plan.clocks[info.seat] = bank
         return plan
+
+    def _plan_start_step(self, plan: Plan, line: Mapping[str, JSON]) -> None:
+        """One record line (``{"chance": ...}`` or ``{"seat": n, "action": ...}``) into the plan."""
+        game, state = self.game, plan.state
+        index = self.version + len(plan.steps)
+        if "chance" in line:
+            outcome = game.decode_outcome(line["chance"])
+            entry = chance_entry(game, state, index, outcome)
+            plan.state = game.apply_chance(state, outcome)
+            plan.steps.append(NewStep(CHANCE, entry.data, "chance"))
+        else:
+            seat = line.get("seat")
+            if seat != game.current_player(state) or isinstance(seat, bool):
+                raise MoveError("bad_start", f"seat {seat!r} is not the one to act")
+            assert isinstance(seat, int)
+            action = game.decode_action(line.get("action"))
+            entry = action_entry(game, state, index, seat, action, "preset")
+            plan.state = game.apply_action(state, action)
+            plan.steps.append(NewStep(seat, entry.data, "preset"))
+        plan.entries.append(entry)
 
     def _chance_until_decision(self, plan: Plan, rng: random.Random) -> None:
         game = self.game
