@@ -69,6 +69,7 @@ class Server:
         log = open(self.directory / "server.log", "ab")  # noqa: SIM115
         command = [sys.executable, "-m", "meeple.cli.main", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--db", self.db, "--bot-workers", "1"]
+        command += ["--test-positions"]  # tables may start from a built position
         self.process = subprocess.Popen(command, cwd=self.directory, stdout=log, stderr=log)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

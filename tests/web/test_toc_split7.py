@@ -1,12 +1,11 @@
 """Toc by pointing: a split 7 made step by step (a card, a pawn, a cell; then the rest of
-the 7 on another pawn), on a 4-player board against bots."""
-
-import time
+the 7 on another pawn), on a 4-player board against bots. The table starts from a built
+position (seat 0 with two pawns out and a 7), so the test never waits for a deal to
+offer one."""
 
 from web.conftest import screenshot
-from web.helpers import create_by_lobby, game_view, point, require_game, wait_my_turn
-
-RING = 72  # 4 seats of 18 cells (default options)
+from web.helpers import game_view, point, require_game, wait_my_turn
+from web.positions import RING, toc_split_seven_steps
 
 PARTIAL_TARGET = """
 () => {
@@ -32,79 +31,60 @@ def my_track_pawns(view: dict) -> list[int]:  # type: ignore[type-arg]
     return [p for p in range(4) if 0 <= view["positions"][p] < RING]
 
 
-def play_other(page) -> None:  # type: ignore[no-untyped-def]
-    """A plain turn by pointing that keeps the 7 for later when possible."""
-    cards = page.locator(".board .hand-card.choosable:not([data-keys='card:7'])")
-    if page.locator(".board .target.choosable").count():
-        point(page, ".board .target.choosable")
-    elif page.locator(".action-bar button[data-key]").count():
-        point(page, ".action-bar button[data-key]")
-    elif cards.count():
-        point(page, ".board .hand-card.choosable:not([data-keys='card:7'])")
-    else:
-        point(page, ".board .choosable")
-
-
-def try_split_seven(page, deadline: float) -> bool:  # type: ignore[no-untyped-def]
-    """Play this page's turns until a split 7 has been made by pointing (True), or the
-    game ends or time runs out first (False: the cards never allowed one)."""
-    while time.monotonic() < deadline:
-        if not wait_my_turn(page, timeout=60_000):
-            return False  # the game ended before a split 7 came up
-        view = game_view(page)
-        seven = ".board .hand-card.choosable[data-keys='card:7']"
-        can_split = view["pending"] is None and len(my_track_pawns(view)) >= 2
-        if can_split and page.locator(seven).count():
-            point(page, seven)
-            for pawn in my_track_pawns(view):
-                selector = f".board .pawn.choosable[data-keys^='pawn:{pawn} ']"
-                if not page.locator(selector).count():
-                    continue
-                point(page, selector)
-                cell = page.evaluate(PARTIAL_TARGET)
-                if cell is None:
-                    # Pointing again at the chosen pawn takes it back (the 7 stays chosen).
-                    point(page, f".board .pawn.chosen[data-keys^='pawn:{pawn} ']")
-                    continue
-                point(
-                    page,
-                    f".board .cell.choosable[data-keys='cell:{cell}'], "
-                    f".board .pawn.choosable[data-keys$=' cell:{cell}']",
-                )
-                page.wait_for_function("() => window.__meeple.state.view.pending !== null")
-                banner = page.inner_text(".toc .banner")
-                assert "7" in banner
-                screenshot(page, "toc-split7")
-                # The rest of the 7, by pointing: a pawn, then its cell. (The view is read
-                # only once the page may act again: while a move is on its way, the page
-                # still shows the state it was made in.)
-                while wait_my_turn(page, 60_000) and game_view(page)["pending"] is not None:
-                    if page.locator(".board .target.choosable").count():
-                        point(page, ".board .target.choosable")
-                    else:
-                        point(page, ".board .pawn.choosable")
-                return True
-            if page.get_attribute(".board", "data-chosen"):
-                page.keyboard.press("Escape")
-        play_other(page)
-    return False
+def split_seven(page) -> None:  # type: ignore[no-untyped-def]
+    """Make a split 7 by pointing: the 7, a pawn, a cell a few steps on (a part of the 7);
+    then the rest of the 7 on the other pawn, a pawn and its cell."""
+    view = game_view(page)
+    point(page, ".board .hand-card.choosable[data-keys='card:7']")
+    for pawn in my_track_pawns(view):
+        selector = f".board .pawn.choosable[data-keys^='pawn:{pawn} ']"
+        if not page.locator(selector).count():
+            continue
+        point(page, selector)
+        cell = page.evaluate(PARTIAL_TARGET)
+        if cell is None:
+            # Pointing again at the chosen pawn takes it back (the 7 stays chosen).
+            point(page, f".board .pawn.chosen[data-keys^='pawn:{pawn} ']")
+            continue
+        point(
+            page,
+            f".board .cell.choosable[data-keys='cell:{cell}'], "
+            f".board .pawn.choosable[data-keys$=' cell:{cell}']",
+        )
+        page.wait_for_function("() => window.__meeple.state.view.pending !== null")
+        assert "7" in page.inner_text(".toc .banner")
+        screenshot(page, "toc-split7")
+        # The rest of the 7, by pointing: a pawn, then its cell. (The view is read only
+        # once the page may act again: while a move is on its way, the page still shows
+        # the state it was made in.)
+        while wait_my_turn(page, 60_000) and game_view(page)["pending"] is not None:
+            if page.locator(".board .target.choosable").count():
+                point(page, ".board .target.choosable")
+            else:
+                point(page, ".board .pawn.choosable")
+        return
+    raise AssertionError(f"no pawn could take a part of the 7: {view}")
 
 
 def test_toc_split_seven_by_pointing(server, new_page) -> None:  # type: ignore[no-untyped-def]
     require_game(server, "toc")
+    bots = [{"kind": "bot", "bot": "heuristic"}] * 3
+    table = server.create_table(
+        game="toc",
+        players=4,
+        seats=[{"kind": "human"}, *bots],
+        bot_delay_ms=0,
+        start_steps=toc_split_seven_steps(),  # seat 0 to play: two pawns out and a 7
+    )
     page = new_page()
-    deadline = time.monotonic() + 240
-    split_done = False
-    tables = 0
-    # The deal decides whether a split 7 comes up; a game that ends without one is
-    # followed by a fresh table.
-    while not split_done and tables < 3 and time.monotonic() < deadline:
-        create_by_lobby(page, server.base, "toc", 4)
-        page.wait_for_selector(".toc-board")
-        if tables == 0:
-            screenshot(page, "toc-4-players")
-        tables += 1
-        split_done = try_split_seven(page, deadline)
-    assert split_done, f"no split 7 came up in {tables} table(s)"
+    page.goto(f"{server.base}/#/join/{table['id']}/0")
+    page.fill("#join-name", "Ann")
+    page.click("#join-button")
+    page.wait_for_selector(".toc-board")
+    screenshot(page, "toc-4-players")
+    assert wait_my_turn(page, 60_000)
+    view = game_view(page)
+    assert view["pending"] is None and len(my_track_pawns(view)) == 2
+    split_seven(page)
     log = page.inner_text(".log")
     assert log.count("7:") >= 2  # two parts of one 7 in the log

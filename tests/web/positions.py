@@ -1,0 +1,59 @@
+"""Positions the browser tests start from, built with the engine (derived, not hoped for).
+
+Each function returns the game's first steps as record lines, for ``start_steps`` of a
+table on a server started with ``--test-positions``; it checks the position it promises.
+"""
+
+from collections.abc import Callable
+
+from meeple.engine.codec import JSON
+from meeple.engine.protocol import CHANCE
+from meeple.games.toc import TocGame
+from meeple.games.toc.actions import Deal, Discard, Draw, Enter, Move, TocAction
+from meeple.games.toc.cards import ACE, KING, SEVEN
+
+RING = 72  # 4 seats of 18 cells (default options)
+
+
+def toc_split_seven_steps() -> list[dict[str, JSON]]:
+    """Toc, 4 players: seat 0 to play with two pawns on the ring and a 7 in hand.
+
+    Seat 0 is dealt A, 2, 3, 7, K; the others only cards that cannot bring a pawn out, so
+    they discard. Seat 0 enters with the Ace, moves it 2, enters with the King; every
+    draw is an 8, 9, 10 or Queen, so no one else ever has a pawn out.
+    """
+    game = TocGame(4, {})
+    state = game.initial_state()
+    lines: list[dict[str, JSON]] = []
+    deal = Deal(((ACE, 2, 3, SEVEN, KING), (2, 3, 4, 5, 6), (2, 3, 4, 5, 6), (4, 5, 6, 8, 9)))
+    draws = iter([8, 9, 10, 12] * 4)
+    seat_0_plan: list[Callable[[TocAction], bool]] = [
+        lambda a: isinstance(a, Enter) and a.card == ACE,
+        lambda a: isinstance(a, Move) and a.card == 2,
+        lambda a: isinstance(a, Enter) and a.card == KING,
+    ]
+    while seat_0_plan or game.current_player(state) != 0:
+        seat = game.current_player(state)
+        if seat == CHANCE:
+            outcome = deal if state.deals == 0 else Draw(next(draws))
+            lines.append({"chance": game.encode_outcome(outcome)})
+            state = game.apply_chance(state, outcome)
+            continue
+        if seat == 0:
+            wanted = seat_0_plan.pop(0)
+            action = next(a for a in game.legal_actions(state) if wanted(a))
+        else:
+            action = Discard(state.hands[seat][0])
+            assert action in game.legal_actions(state), "a bot seat could do more than discard"
+        lines.append({"seat": seat, "action": game.encode_action(action)})
+        state = game.apply_action(state, action)
+    on_ring = [p for p in range(4) if 0 <= state.positions[p] < RING]
+    assert len(on_ring) == 2 and SEVEN in state.hands[0]
+    assert any(  # a part of the 7: fewer than 7 cells for one pawn
+        isinstance(a, Move)
+        and a.card == SEVEN
+        and 0 < (a.dest - state.positions[a.pawn]) % RING < 7
+        for a in game.legal_actions(state)
+    )
+    assert all(position < 0 for position in state.positions[4:]), "another seat has a pawn out"
+    return lines
