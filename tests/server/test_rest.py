@@ -8,7 +8,9 @@ from sqlalchemy import select
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.registry import game_class
 from meeple.store.models import SeatRow
-from server.serverkit import LiveServer, create_table, join
+from server.serverkit import Client, LiveServer, create_table, join
+
+PATIENCE = 300.0  # seconds: only a guard against a hang (a loaded machine is slow)
 
 
 def test_games_lists_every_game_with_options(http: httpx.Client) -> None:
@@ -127,7 +129,9 @@ def test_unknown_table_is_404(http: httpx.Client) -> None:
         assert http.get(f"/api/tables/nosuchtable{path}").status_code == 404
 
 
-def test_all_bot_table_plays_to_the_end_and_record_replays(http: httpx.Client) -> None:
+def test_all_bot_table_plays_to_the_end_and_record_replays(
+    live: LiveServer, http: httpx.Client
+) -> None:
     table = create_table(
         http,
         game="cmyk",
@@ -136,12 +140,9 @@ def test_all_bot_table_plays_to_the_end_and_record_replays(http: httpx.Client) -
         bot_delay_ms=0,
     )
     tid = table["id"]
-    import time
-
-    deadline = time.monotonic() + 60
-    while http.get(f"/api/tables/{tid}").json()["status"] != "finished":
-        assert time.monotonic() < deadline, "the bot game did not finish"
-        time.sleep(0.1)
+    watcher = Client(live.ws_base, tid)  # a spectator: told of every step, then the end
+    watcher.wait_for(lambda m: m.get("status") == "finished", timeout=PATIENCE)
+    watcher.close()
     info = http.get(f"/api/tables/{tid}").json()
     assert info["result"]["winners"] is not None
     record = http.get(f"/api/tables/{tid}/record").json()

@@ -115,3 +115,34 @@ def create_by_lobby(
     page.select_option("#bot-pace", "0")
     page.click("#create-button")
     page.wait_for_selector(".board")
+
+
+def next_to_act(pages: list[Page], timeout: float = 60_000) -> Page | None:
+    """The page whose person is to act now, waiting on the table's own state (as the
+    first page sees it) rather than on a clock; None once the game is over."""
+    seats = {int(page.evaluate("window.__meeple.mySeat")): page for page in pages}
+    first = pages[0]
+    first.wait_for_function(
+        """(seats) => {
+            const state = window.__meeple && window.__meeple.state;
+            return state && (state.status === 'finished' || seats.includes(state.to_act));
+        }""",
+        arg=list(seats),
+        timeout=timeout,
+    )
+    status, to_act = first.evaluate(
+        "() => [window.__meeple.state.status, window.__meeple.state.to_act]"
+    )
+    if status == "finished":
+        return None
+    page = seats[int(to_act)]
+    page.wait_for_function(
+        """() => {
+            const page = window.__meeple;
+            const board = document.querySelector('.board');
+            return (page.state && page.state.status === 'finished')
+                || (!page.sending && board && board.dataset.myTurn === 'true');
+        }""",
+        timeout=timeout,
+    )
+    return page if page.get_attribute(".board", "data-my-turn") == "true" else None
