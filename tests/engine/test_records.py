@@ -126,3 +126,16 @@ def _cmyk_lines() -> list[str]:
     outcome = play_match(meeple.load_game("cmyk", 2), ["random"] * 2, seed=1)
     assert outcome.record is not None
     return list(outcome.record.to_lines())
+
+
+def test_a_toc_version_1_record_replays_under_the_old_default_of_reshuffle() -> None:
+    old_game = meeple.load_game("toc", 4, reshuffle=False)  # version 1's default
+    outcome = play_match(old_game, ["heuristic"] * 4, seed=8)
+    assert outcome.record is not None
+    lines = list(outcome.record.to_lines())
+    for old in (_as_older_version(lines, 1), _as_older_version(lines, 1, drop="reshuffle")):
+        record = parse_record(old, expected_version=2)
+        assert record.options["reshuffle"] is False
+        game = meeple.load_game("toc", record.players, **record.options)  # type: ignore[arg-type]
+        assert game.result(final_state(game, record)) == outcome.result
+    assert meeple.load_game("toc", 4).options["reshuffle"] is True  # version 2's default

@@ -256,11 +256,11 @@ def test_gymnasium_make_imports_the_package_from_the_id() -> None:
     needs no import of its own."""
     code = (
         "import gymnasium; "
-        "e = gymnasium.make('meeple.rl:meeple/toc-v1', players=2, opponents='heuristic'); "
+        "e = gymnasium.make('meeple.rl:meeple/toc-v2', players=2, opponents='heuristic'); "
         "print(e.spec.id, e.unwrapped.game.players)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["meeple/toc-v1", "2"]
+    assert out.stdout.split() == ["meeple/toc-v2", "2"]
 
 
 def test_the_gym_env_draws_the_learner_seat_from_the_seed() -> None:

@@ -21,7 +21,7 @@ def test_every_option_has_the_spec_default() -> None:
         "jack_eleven": False,
         "king_captures_own": True,
         "depart_protection": True,
-        "reshuffle": False,
+        "reshuffle": True,
         "teams": "off",
     }
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionSpec, OptionValue
-from meeple.engine.protocol import GameSpec
+from meeple.engine.protocol import GameSpec, OlderVersion
 
 DEAL_MODES = ("refill", "5-4-4")
 TEAM_MODES = ("off", "pairs", "halves")
@@ -62,8 +62,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         "reshuffle",
-        False,
-        "the played cards are turned over as the new talon (seed); on: shuffled first",
+        True,
+        "the played cards are shuffled into the new talon; off: turned over in playing "
+        "order (the seed's literal reading: every draw is then known, and at 6 players a "
+        "seat can be locked out)",
     ),
     OptionSpec(
         "teams",
@@ -170,7 +172,8 @@ SUMMARY = """\
 Toc (Tock), the French draw-pile race game. Bring your 4 pawns from the
 Réserve de Départ round the ring into your Zone de Sécurité; first home wins.
 - 54 cards: A 2-10 J Q K four times, 2 Jokers. Hands of 5: play one card a
-  turn, then draw back to 5. An empty talon: the played cards, turned over (seed).
+  turn, then draw back to 5. An empty talon: the played cards, shuffled
+  (option reshuffle).
 - You must play a card if any has a legal use; otherwise discard one.
 - Parteux (A, K, Joker) bring a pawn out onto your case Départ.
 - A +1, 2 3 5 6 8 9 10 their value, Q +12, K +13, Joker +18, 4 backward 4.
@@ -192,7 +195,12 @@ Réserve de Départ round the ring into your Zone de Sécurité; first home wins
 SPEC = GameSpec(
     name="toc",
     title="Toc",
-    version=1,
+    # Version 2: option reshuffle defaults to true (issue 17); version 1 records hold the
+    # option, or replay with its old default.
+    version=2,
+    older_versions=(
+        OlderVersion(1, "option reshuffle now defaults to true", defaults=(("reshuffle", False),)),
+    ),
     player_counts=(2, 3, 4, 6, 8),
     options=OPTIONS,
     summary=SUMMARY,

@@ -213,8 +213,8 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
         elif self.refill:
             phase, turn = DRAW, state.turn
             if not talon_order and not any(talon):
-                # The talon is rebuilt from the played cards (seed): shuffled, or turned
-                # over in the order they were played (option ``reshuffle`` off).
+                # The talon is rebuilt from the played cards (seed): shuffled (default:
+                # option ``reshuffle``), or turned over in the order they were played.
                 if self.config.reshuffle:
                     counts = [0] * 14
                     for card in played:
