@@ -139,9 +139,13 @@ async def table_driver(
     stop: float,
 ) -> None:
     """Tables one after the other: created on instance ``seed``, seat ``k`` connected to
-    instance ``seed + k`` (in turn over the instances given)."""
+    instance ``seed + k`` (``--spread seats``: in turn over the instances given) or to
+    the same instance as the table's owner (``--spread tables``: a proxy that sends a
+    table's clients to one instance)."""
     rng = random.Random(seed)
     http = clients[seed % len(clients)]
+    spread = 1 if args.spread == "seats" else 0
+    sockets = [str(client.base_url).rstrip("/").replace("http", "ws", 1) for client in clients]
     while time.monotonic() < stop:
         table = await post(
             http, "/api/tables", {"game": args.game, "players": args.players, "bot_delay_ms": 0}
@@ -155,8 +159,7 @@ async def table_driver(
         await asyncio.gather(
             *(
                 seat_client(
-                    f"{str(clients[(seed + seat) % len(clients)].base_url).replace('http', 'ws')}"
-                    f"/ws/tables/{table_id}",
+                    f"{sockets[(seed + seat * spread) % len(sockets)]}/ws/tables/{table_id}",
                     token,
                     args.think_ms / 1000,
                     rng,
@@ -227,6 +230,12 @@ def main() -> None:
         "--instances", default=None, help="multi-instance mode: instance counts, e.g. 1,2"
     )
     parser.add_argument("--generators", type=int, default=2, help="load-generating processes")
+    parser.add_argument(
+        "--spread",
+        choices=["seats", "tables"],
+        default="seats",
+        help="seats of a table on different instances, or all on the table's owner",
+    )
     parser.add_argument("--generator-seed", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.generator_seed is not None:  # one load generator of the multi-instance mode
@@ -352,7 +361,7 @@ def run_instances(args: argparse.Namespace) -> None:
     redis.start()
     print(
         f"game {args.game}, {args.players} players, {args.tables} concurrent tables, "
-        f"think {args.think_ms:g} ms, {args.generators} load generators, "
+        f"think {args.think_ms:g} ms, {args.generators} load generators, spread {args.spread}, "
         f"PostgreSQL and Redis on this machine; {args.seconds:g} s after {args.warmup:g} s"
     )
     print("instances | moves/s | move p50 | move p99 | delivery p50 | delivery p99 | errors | CPU")
@@ -415,6 +424,8 @@ def _generate(args: argparse.Namespace, bases: str) -> list[dict[str, object]]:
                 str(args.seconds),
                 "--warmup",
                 str(args.warmup),
+                "--spread",
+                args.spread,
             ],
             env=env,
             stdout=subprocess.PIPE,
