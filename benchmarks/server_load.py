@@ -227,7 +227,9 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="store URL (default: a fresh SQLite file)")
     parser.add_argument("--url", default=None, help="drive a server already running here")
     parser.add_argument(
-        "--instances", default=None, help="multi-instance mode: instance counts, e.g. 1,2"
+        "--instances",
+        default=None,
+        help="multi-instance mode: instance counts, e.g. 0,1,2 (0: one without Redis)",
     )
     parser.add_argument("--generators", type=int, default=2, help="load-generating processes")
     parser.add_argument(
@@ -368,18 +370,19 @@ def run_instances(args: argparse.Namespace) -> None:
     try:
         for count in [int(n) for n in args.instances.split(",")]:
             db = postgres.new_database()
+            # 0: one instance on PostgreSQL without Redis (the reference of one process).
+            with_redis = ("--redis", redis.url) if count > 0 else ()
             servers = [
                 ServerProcess(
                     db,
                     free_port(),
-                    "--redis",
-                    redis.url,
+                    *with_redis,
                     "--tables-per-minute",
                     "1000000",
                     "--connections-per-client",
                     "100000",
                 )
-                for _ in range(count)
+                for _ in range(max(1, count))
             ]
             try:
                 for server in servers:

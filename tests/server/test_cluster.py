@@ -7,7 +7,11 @@ with SIGKILL loses nothing: another instance takes its tables over from the stor
 """
 
 import asyncio
+import os
 import random
+import signal
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from datetime import timedelta
@@ -32,6 +36,7 @@ from server.serverkit import (
     free_port,
     join,
     play,
+    python_env,
     wait_until,
 )
 
@@ -341,3 +346,46 @@ def test_leaving_through_one_instance_closes_the_seat_everywhere(
             assert state.status_code == 401
     finally:
         on_b.close()
+
+
+def children(pid: int) -> list[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True)
+    return [int(line) for line in found.stdout.split()]
+
+
+def test_a_bot_tier_plays_the_bots_of_remote_bots_instances(
+    postgres: PostgresCluster, redis_server: RedisServer
+) -> None:
+    db_url = postgres.new_database()
+    server = ServerProcess(db_url, free_port(), "--redis", redis_server.url, "--remote-bots")
+    tier = subprocess.Popen(
+        [sys.executable, "-m", "meeple.cli.main", "botworker", "--redis", redis_server.url],
+        env=python_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        server.start()
+        with http_of(server) as http:
+            table = create_table(
+                http,
+                game="cmyk",
+                players=2,
+                bot_delay_ms=0,
+                seats=[{"kind": "bot", "bot": "heuristic"}, {"kind": "bot", "bot": "random"}],
+            )
+            wait_until(
+                lambda: http.get(f"/api/tables/{table['id']}").json()["status"] == "finished", 120
+            )
+            record = http.get(f"/api/tables/{table['id']}/record").json()
+        actions = [e for e in record["events"] if e["kind"] == "action"]
+        # Every move came from the tier (none fell back to the random bot): the bot
+        # processes are the tier's children, the instance has none.
+        assert actions and all(e["by"] == "bot" for e in actions)
+        assert server.process is not None
+        assert children(tier.pid) and not children(server.process.pid)
+    finally:
+        server.kill()
+        os.killpg(tier.pid, signal.SIGKILL)
+        tier.wait(10)

@@ -23,7 +23,7 @@ from meeple.cli.common import (
     split_specs,
 )
 from meeple.cli.play import play_game
-from meeple.cli.serve import serve
+from meeple.cli.serve import botworker, serve
 from meeple.engine.errors import InvalidOptionError, RecordError
 from meeple.engine.protocol import CHANCE
 from meeple.engine.record import parse_record, replay
@@ -235,6 +235,7 @@ def rules(game_name: GameArg) -> None:
 
 
 app.command("serve")(serve)
+app.command("botworker")(botworker)
 
 
 def _seat_list(text: str) -> list[int]:

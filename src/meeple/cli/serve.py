@@ -5,6 +5,7 @@ the same port (``SO_REUSEPORT``: the kernel spreads the connections), and restar
 that dies; several instances need ``--redis`` and PostgreSQL (docs/server.md).
 """
 
+import contextlib
 import logging
 import signal
 import socket
@@ -48,6 +49,9 @@ def serve(
         float, typer.Option(help="several instances: how long a table's lease runs")
     ] = 5.0,
     workers: Annotated[int, typer.Option(help="instances to start on this machine")] = 1,
+    remote_bots: Annotated[
+        bool, typer.Option(help="several instances: bots run by `meeple botworker` processes")
+    ] = False,
     reuse_port: Annotated[bool, typer.Option(hidden=True)] = False,
     test_positions: Annotated[bool, typer.Option(hidden=True)] = False,  # start_steps (tests)
 ) -> None:
@@ -80,6 +84,7 @@ def serve(
         redis_url=redis,
         lease_seconds=lease_seconds,
         test_positions=test_positions,
+        remote_bots=remote_bots and redis is not None,
     )
     app = create_app(settings)
     typer.echo(f"meeple: serving on http://{host}:{port} (store: {db})")
@@ -127,3 +132,22 @@ def _supervise(workers: int) -> None:
             child.wait(10)
         except subprocess.TimeoutExpired:
             child.kill()
+
+
+def botworker(
+    redis: Annotated[str, typer.Option(help="redis://host:port of the site's instances")],
+    workers: Annotated[int, typer.Option(help="bot processes of this tier member")] = 2,
+    time_limit: Annotated[float, typer.Option(help="seconds a bot may think per move")] = 5.0,
+) -> None:
+    """Run bots for the instances of a site (``meeple serve --remote-bots``), from Redis."""
+    try:
+        import asyncio
+
+        from meeple.server.bottier import serve_bots
+    except ImportError as error:
+        typer.echo(f"error: the bot tier needs the server extra ({error})")
+        raise typer.Exit(code=2) from None
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    typer.echo(f"meeple: bot tier with {workers} workers on {redis}")
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve_bots(redis, workers, time_limit))

@@ -72,7 +72,9 @@ class Cluster:
         self.manager = manager
         self.id = instance_name()
         self.lease = lease_seconds
-        self.redis: Any = redis_asyncio.Redis.from_url(url)
+        # A request waits for a free connection (up to 10 s) instead of failing at once.
+        pool = redis_asyncio.BlockingConnectionPool.from_url(url, max_connections=64, timeout=10)
+        self.redis: Any = redis_asyncio.Redis(connection_pool=pool)
         self._pubsub: Any = self.redis.pubsub()
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -349,19 +351,31 @@ class Cluster:
         )
 
     # ---------------------------------------------------------------- calls
+    @property
+    def inbox(self) -> str:
+        return self._inbox
+
+    def expect(self, call_id: str) -> asyncio.Future[dict[str, Any]]:
+        """A future for the reply ``call_id`` that will come to this inbox."""
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._calls[call_id] = future
+        return future
+
+    def forget(self, call_id: str) -> None:
+        self._calls.pop(call_id, None)
+
     async def call(
         self, owner: str, op: str, table_id: str, args: dict[str, Any]
     ) -> dict[str, Any]:
         call_id = secrets.token_hex(8)
-        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._calls[call_id] = future
+        future = self.expect(call_id)
         self.send(
             f"meeple:i:{owner}", {"k": "call", "id": call_id, "op": op, "t": table_id, "a": args}
         )
         try:
             return await asyncio.wait_for(future, CALL_TIMEOUT)
         finally:
-            self._calls.pop(call_id, None)
+            self.forget(call_id)
 
     async def _answer(self, data: dict[str, Any]) -> None:
         op, table_id, args = data["op"], data["t"], data["a"]

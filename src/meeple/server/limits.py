@@ -11,6 +11,7 @@ idle sockets, and connections per client.
 """
 
 import asyncio
+import logging
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -19,6 +20,7 @@ from typing import Any, Protocol
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
+log = logging.getLogger("meeple.server")
 Scope = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
 Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
@@ -74,11 +76,15 @@ class RedisLimiter:
     async def hit(self, key: str, rate: Rate) -> float | None:
         window = int(rate.seconds * 1000)
         name = f"{self.prefix}{window}:{key}"
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.incr(name)
-            pipe.pexpire(name, window, nx=True)
-            pipe.pttl(name)
-            count, _, ttl = await pipe.execute()
+        try:
+            async with self.redis.pipeline(transaction=True) as pipe:
+                pipe.incr(name)
+                pipe.pexpire(name, window, nx=True)
+                pipe.pttl(name)
+                count, _, ttl = await pipe.execute()
+        except Exception as error:  # Redis away: the site goes on, unlimited meanwhile
+            log.warning("rate limit not counted (%s)", error)
+            return None
         if int(count) > rate.count:
             return max(0.0, int(ttl) / 1000.0)
         return None

@@ -27,6 +27,7 @@ from meeple.engine.codec import JSON
 from meeple.engine.errors import RecordError
 from meeple.engine.registry import game_class
 from meeple.server.bots import BotPool
+from meeple.server.bottier import RemoteBots
 from meeple.server.clocks import elapsed_ms, remaining_ms
 from meeple.server.cluster import Cluster
 from meeple.server.limits import MemoryLimiter, Rate, RateLimiter, RedisLimiter
@@ -78,6 +79,7 @@ class Settings:
     replay_cache: int = 16  # finished games' replays kept built (per seat)
     lease_seconds: float = 5.0  # several instances: how long a table's lease runs
     test_positions: bool = False  # tests only: tables may be created with start_steps
+    remote_bots: bool = False  # several instances: bots run by `meeple botworker` processes
 
 
 def hash_token(token: str) -> str:
@@ -166,7 +168,7 @@ class TableManager:
         self._finished: OrderedDict[str, None] = OrderedDict()
         self._load_lock = asyncio.Lock()
         self.rng = random.SystemRandom()
-        self.bots = BotPool(settings.bot_workers, settings.bot_time_limit)
+        self.bots: BotPool | RemoteBots = BotPool(settings.bot_workers, settings.bot_time_limit)
         self._tasks: set[asyncio.Task[None]] = set()
         self._pending: list[tuple[Advance, asyncio.Future[bool]]] = []
         self._wake_writer = asyncio.Event()
@@ -182,6 +184,8 @@ class TableManager:
                 raise ValueError("several instances (--redis) need PostgreSQL (--db postgresql://)")
             self.cluster = Cluster(self, settings.redis_url, settings.lease_seconds)
             self.limiter = RedisLimiter(self.cluster.redis)
+            if settings.remote_bots:
+                self.bots = RemoteBots(self.cluster, settings.bot_time_limit)
 
     async def db(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
         """Run a store call: inline for SQLite (an in-process library: a thread would only

@@ -399,9 +399,13 @@ class Store:
         others commit together. Should the batch fail as a whole, each request is
         retried in a transaction of its own.
         """
+        # Rows are locked in the order of their ids, as the lease statements lock them:
+        # two transactions never wait for each other in a circle.
+        order = sorted(range(len(requests)), key=lambda i: requests[i].table_id)
         try:
             with self.engine.begin() as connection:
-                return [_apply_advance(connection, request) for request in requests]
+                applied = {i: _apply_advance(connection, requests[i]) for i in order}
+            return [applied[i] for i in range(len(requests))]
         except DBAPIError:
             if len(requests) == 1:
                 raise
@@ -478,13 +482,14 @@ MIGRATE_LOCK = 0x6D6565706C65  # "meeple": the advisory lock key of migrations
 _LIVE = "status IN ('open', 'running')"
 _RENEW = text(
     "UPDATE tables SET lease_until = now() + make_interval(secs => :seconds) "
-    f"WHERE owner = :owner AND {_LIVE} RETURNING id"
+    f"WHERE owner = :owner AND {_LIVE} AND id IN (SELECT id FROM tables "
+    f"WHERE owner = :owner AND {_LIVE} ORDER BY id FOR UPDATE) RETURNING id"
 )
 _FREE = f"{_LIVE} AND (owner IS NULL OR lease_until IS NULL OR lease_until < now())"
 _CLAIM = text(
     "UPDATE tables SET owner = :owner, lease_until = now() + make_interval(secs => :seconds) "
     f"WHERE {_FREE} AND id IN (SELECT id FROM tables WHERE {_FREE} "
-    "ORDER BY created_at LIMIT :limit FOR UPDATE SKIP LOCKED) RETURNING id"
+    "ORDER BY id LIMIT :limit FOR UPDATE SKIP LOCKED) RETURNING id"
 )
 _TAKE = text(
     "UPDATE tables SET owner = :owner, lease_until = now() + make_interval(secs => :seconds) "
