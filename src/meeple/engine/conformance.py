@@ -2,7 +2,9 @@
 
 The test suite runs these over every registered game, option set and player count (see
 each game package's ``TEST_CONFIGS``). Each check raises ``AssertionError`` with the
-seed and step, so a failure can be reproduced.
+seed and step, so a failure can be reproduced. The malformed-input checks take one
+mutated action (``mutate_action_json``, ``mangle_text``) at a time: the tests drive them
+with hypothesis, benchmarks/fuzz_actions.py by the hundred thousand.
 """
 
 import dataclasses

@@ -158,7 +158,8 @@ Completed piles stay closed; completing the fourth wins the board and the
 mix. A sweep or a second mix over a mix wins it too.
 Empty stock: the reserve is shuffled into a new stock.
 End: no pile can be completed from the cards not yet won (no sweep or mix
-left), or stall_limit passes through the stock without a completed pile.
+left; with overflow=bust, counting what a bust would give back), or
+stall_limit passes through the stock without a completed pile.
 Cards in hands or on the board don't count; a tie is shared (tie_break).
 Moves: C30 (cyan 30%), WM (white on magenta), C* (cyan joker), C30+M* (two
 completions), S (sweep), X1 (mix 1), -C30 (discard C30).
