@@ -138,7 +138,10 @@ class HeuristicBot(Bot):
         for card in spent:
             kept[card] -= 1
         cost = sum(self.keep_worth(view, card, wear) for card in spent)
-        return gain - cost - self.danger(view, after, unseen) + self.follow_up(after, kept)
+        # each pile's worth on the board left, shared by the danger and the follow-up
+        worths = None if after.opening else [self.pile_worth(after, c) for c in range(4)]
+        danger = self.danger(view, after, unseen, worths)
+        return gain - cost - danger + self.follow_up(after, kept, worths)
 
     def keep_worth(self, view: CmykView, card: int, wear: float) -> float:
         """What keeping ``card`` in hand is worth, in cards."""
@@ -181,8 +184,11 @@ class HeuristicBot(Bot):
             found += counts[WHITE]
         return found
 
-    def danger(self, view: CmykView, board: Board, unseen: list[int]) -> float:
-        """Cards the next players can be expected to win from ``board``."""
+    def danger(
+        self, view: CmykView, board: Board, unseen: list[int], worths: list[float] | None = None
+    ) -> float:
+        """Cards the next players can be expected to win from ``board`` (``worths``: its
+        piles' ``pile_worth``, when already known)."""
         if board.opening:
             return 0.0  # the next players must start piles, not complete them
         reading = self._read(view)
@@ -193,7 +199,7 @@ class HeuristicBot(Bot):
             return 0.0
         total = 0.0
         for colour in range(4):
-            worth = self.pile_worth(board, colour)
+            worth = self.pile_worth(board, colour) if worths is None else worths[colour]
             if worth <= 0:
                 continue
             share = self.completers(board, colour, unseen) / pool
@@ -208,7 +214,9 @@ class HeuristicBot(Bot):
                 weight *= 0.6  # later players: the pile may change before them
         return total
 
-    def follow_up(self, board: Board, counts: list[int]) -> float:
+    def follow_up(
+        self, board: Board, counts: list[int], worths: list[float] | None = None
+    ) -> float:
         """A little for the piles the bot itself could complete next turn (``counts``:
         the cards it keeps, per card)."""
         if board.opening:
@@ -216,7 +224,8 @@ class HeuristicBot(Bot):
         bonus = 0.0
         for colour in range(4):
             if self.completers(board, colour, counts):
-                bonus += OWN_FOLLOW_UP * self.pile_worth(board, colour)
+                worth = self.pile_worth(board, colour) if worths is None else worths[colour]
+                bonus += OWN_FOLLOW_UP * worth
         return bonus
 
     # ------------------------------------------------------- evaluation (for ISMCTS)
