@@ -182,6 +182,8 @@ def test_owner_killed_mid_game_the_game_goes_on_through_another(
         assert events_of(back)[: len(acknowledged)] == acknowledged
         final = finish([back, elsewhere], rng)
         assert final["result"] is not None
+        elsewhere.move(final["version"], text="pass")  # a finished game: refused where it is
+        assert elsewhere.wait_type("error")["code"] == "not_running"
         new_owner = owner_of(cluster_db, table["id"])
         assert new_owner is not None and new_owner != a_name
         # The bot table was taken over too and plays to its end.

@@ -494,8 +494,9 @@ class TableManager:
 
     async def _forwarded(self, live: LiveTable, op: str, args: dict[str, Any]) -> bool:
         """With several instances, have the owner do ``op`` (MoveError for its refusal);
-        False when this instance is the owner and does it itself."""
-        if self.cluster is None or live.owned:
+        False when this instance is the owner and does it itself (or the game is over:
+        a finished table has no owner to ask, nothing is left but what the store says)."""
+        if self.cluster is None or live.owned or live.runtime.status == "finished":
             return False
         result = await self.cluster.forward(live, op, args)
         if result is None:
