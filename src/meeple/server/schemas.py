@@ -35,7 +35,11 @@ def _fit_text(text: str) -> str:
 
 
 Text = Annotated[str, AfterValidator(_fit_text)]  # a name people read: stored, shown
-BOT_SPEC = Field(default=None, max_length=200, description="random, heuristic, ismcts[:k=v,...]")
+BOT_SPEC = Field(
+    default=None,
+    max_length=200,
+    description="a level (easy, medium, hard, expert), or random, heuristic, ismcts[:k=v,...]",
+)
 
 
 class SeatSpec(BaseModel):
