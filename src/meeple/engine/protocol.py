@@ -213,8 +213,7 @@ class Game(ABC, Generic[S, A, Out, V]):
         check = self._action_checker
         if check is None:
             check = self._action_checker = codec.checker(self.action_type, self.action_ranges())
-        if check(action) is not None:
-            codec.check(check, action, "action")
+        codec.check(check, action, "action")
 
     def apply_action(self, state: S, action: A) -> S:
         """The new state after ``action``; ``state`` itself is never changed."""
