@@ -5,6 +5,10 @@
   single-agent environment, bots in the other seats; it is also registered with
   Gymnasium, one id per game (``gymnasium.make("meeple/phase10-v1", players=4)``, or
   ``gymnasium.make("meeple.rl:meeple/phase10-v1")`` to import this package on the way);
+- ``meeple.rl.parallel_env("toquer", players=4)``: a PettingZoo parallel environment
+  (a Toquer knock's secret answers in one step);
+- ``meeple.rl.rllib.MeepleMultiAgentEnv``: RLlib's multi-agent environment (needs
+  ``ray[rllib]``; imported from its own module only);
 - ``meeple.rl.encoding.encoder_for(game)``: the action index space and the observation
   array of a configured game.
 
@@ -16,6 +20,7 @@ import gymnasium
 from meeple.engine.registry import game_class, game_names
 from meeple.rl.env import MeepleEnv, env, raw_env
 from meeple.rl.gym import MeepleGymEnv, gym_env
+from meeple.rl.parallel import MeepleParallelEnv, parallel_env
 
 
 def gymnasium_id(game: str) -> str:
@@ -30,4 +35,13 @@ for _name in game_names():
             gymnasium_id(_name), entry_point="meeple.rl.gym:MeepleGymEnv", kwargs={"game": _name}
         )
 
-__all__ = ["MeepleEnv", "MeepleGymEnv", "env", "gym_env", "gymnasium_id", "raw_env"]
+__all__ = [
+    "MeepleEnv",
+    "MeepleGymEnv",
+    "MeepleParallelEnv",
+    "env",
+    "gym_env",
+    "gymnasium_id",
+    "parallel_env",
+    "raw_env",
+]

@@ -477,6 +477,24 @@ class Encoder(ABC, Generic[S, A, V]):
         entry.asked = True
         return mask
 
+    def deciding(self, state: S) -> tuple[int, ...]:
+        """The seats that decide now, at once: the seat to act alone, but where the
+        engine asks several seats in turn for secret answers that cannot depend on each
+        other (a Toquer knock), all of them (the parallel environment asks them together)."""
+        actor = self.game.current_player(state)
+        return (actor,) if actor >= 0 else ()
+
+    def deciding_mask(self, state: S, seat: int) -> Mask:
+        """The mask of ``seat``, one of the seats ``deciding`` now: the indices it may
+        choose when the engine comes to it (the same, whatever the others answer)."""
+        if self.game.current_player(state) == seat:
+            return self.mask(state, seat)
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if seat in self.deciding(state):
+            first = self._first[seat]
+            mask.put([first[n] for n in self._indices(seat, self.game.legal_actions(state))], 1)
+        return mask
+
     def actions_markdown(self) -> str:
         """The action index space as a Markdown table (seat 0's view of it); for a
         factored encoding, then how each kind of engine action is chosen."""

@@ -136,6 +136,13 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             elif not isinstance(action, Give):
                 self._singletons[type(action)] = index
 
+    def deciding(self, state: ToquerState) -> tuple[int, ...]:
+        """In a knock, every seat still to decide (seed: the decision is secret and
+        simultaneous; the engine asks the seats in turn and hides each answer)."""
+        if state.phase is Phase.KNOCK:
+            return tuple(seat for seat, vote in enumerate(state.votes) if vote == UNDECIDED)
+        return super().deciding(state)
+
     # --------------------------------------------------------------------- actions
     def _action_blocks(self, seat: int) -> list[ActionBlock[ToquerAction]]:
         g = self.geometry
