@@ -367,13 +367,23 @@ class Cluster:
     async def call(
         self, owner: str, op: str, table_id: str, args: dict[str, Any]
     ) -> dict[str, Any]:
+        """Send ``op`` to ``owner`` once and wait for its answer while it still holds the
+        lease (a slow owner is waited for, not asked twice: a repeated move would come
+        back ``stale`` though the first was applied). TimeoutError once it lost it."""
         call_id = secrets.token_hex(8)
         future = self.expect(call_id)
         self.send(
             f"meeple:i:{owner}", {"k": "call", "id": call_id, "op": op, "t": table_id, "a": args}
         )
         try:
-            return await asyncio.wait_for(future, CALL_TIMEOUT)
+            for _ in range(2 + int(2 * self.lease / CALL_TIMEOUT)):  # bounded: a lost message
+                try:
+                    return await asyncio.wait_for(asyncio.shield(future), CALL_TIMEOUT)
+                except TimeoutError:
+                    holder, running = await self.manager.db(self.manager.store.owner_of, table_id)
+                    if holder != owner or not running:
+                        raise
+            raise TimeoutError(f"{owner} did not answer {op}")
         finally:
             self.forget(call_id)
 
@@ -401,7 +411,7 @@ class Cluster:
         """Have the owner do ``op``; None when this instance owns the table now (and
         should do it itself). Waits through a takeover (at most two leases)."""
         table_id = live.runtime.id
-        deadline = time.monotonic() + 2 * self.lease + 3 * CALL_TIMEOUT
+        deadline = time.monotonic() + 4 * self.lease + 3 * CALL_TIMEOUT
         while time.monotonic() < deadline:
             if live.owned:
                 return None
