@@ -17,6 +17,9 @@ import pytest
 CHROMIUM = os.environ.get("MEEPLE_CHROMIUM", "/usr/bin/chromium")
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "reports" / "web"
+# Seconds for the server to answer its health check: a guard against a server that never
+# starts, long enough for a loaded machine (it waits on the answer, not on the clock).
+START_PATIENCE = 300
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -71,7 +74,7 @@ class Server:
         command += ["--port", str(self.port), "--db", self.db, "--bot-workers", "1"]
         command += ["--test-positions"]  # tables may start from a built position
         self.process = subprocess.Popen(command, cwd=self.directory, stdout=log, stderr=log)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_PATIENCE
         while time.monotonic() < deadline:
             try:
                 if (
