@@ -3,6 +3,7 @@
 Imported by the tests as ``server.serverkit`` (``tests`` is on the path).
 """
 
+import asyncio
 import contextlib
 import glob
 import json
@@ -17,9 +18,10 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
@@ -30,6 +32,7 @@ from meeple.server.limits import Rate
 from meeple.server.manager import Settings, TableManager
 
 Message = dict[str, Any]
+T = TypeVar("T")
 
 
 # ----------------------------------------------------------------------- PostgreSQL
@@ -464,3 +467,10 @@ def finish(
     state = play(clients, 20_000, rng, choose)
     assert state["status"] == "finished", "the game did not finish"
     return state
+
+
+def run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: this thread may already run an event loop
+    (the browser tests' Playwright does, when both suites share a session)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()

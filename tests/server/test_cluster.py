@@ -6,7 +6,6 @@ every instance's clients get every new state, redacted for their seat. An owner 
 with SIGKILL loses nothing: another instance takes its tables over from the store.
 """
 
-import asyncio
 import os
 import random
 import signal
@@ -37,6 +36,7 @@ from server.serverkit import (
     join,
     play,
     python_env,
+    run_coroutine,
     wait_until,
 )
 
@@ -290,7 +290,7 @@ def test_creation_limits_are_shared_through_redis(redis_server: RedisServer) -> 
             await first.aclose()
             await second.aclose()
 
-    answers = asyncio.run(scenario())
+    answers = run_coroutine(scenario())
     assert answers[:3] == [None, None, None]
     assert answers[3] is not None and 0 < answers[3] <= 60
 

@@ -1,11 +1,9 @@
 """Limits and abuse: replays off the event loop, creation rates and quotas, expiry of
 abandoned open tables, pagination, body limits, slow headers, connections per client."""
 
-import asyncio
 import socket
 import threading
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +19,7 @@ from server.serverkit import (
     LiveServer,
     create_table,
     join,
+    run_coroutine,
     server_settings,
     wait_until,
 )
@@ -138,10 +137,7 @@ def test_the_memory_limiter_counts_a_window_per_key() -> None:
             await limiter.hit("a", Rate(5, 0.0)),
         ]
 
-    # In a thread of its own: this process may already run an event loop here (the
-    # browser tests' Playwright does, when both suites share a session).
-    with ThreadPoolExecutor(1) as thread:
-        first, second, third, other, fresh_window = thread.submit(asyncio.run, scenario()).result()
+    first, second, third, other, fresh_window = run_coroutine(scenario())
     assert first is None and second is None and other is None and fresh_window is None
     assert third is not None and 0 < third <= 60
 
