@@ -236,6 +236,16 @@ def test_slow_headers_and_silent_sockets_are_closed(guarded: LiveServer) -> None
         assert http.get("/api/health").status_code == 200
 
 
+def test_an_idle_keep_alive_connection_is_closed(tmp_path: Path) -> None:
+    with limited_server(tmp_path, idle_timeout=1.0) as server:
+        sock = socket.create_connection(("127.0.0.1", server.port))
+        sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        sock.settimeout(10)
+        assert b"200 OK" in sock.recv(4096)  # answered, kept alive, then idle
+        assert closed_by_server(sock)
+        sock.close()
+
+
 def test_connections_per_client_are_capped(guarded: LiveServer) -> None:
     with httpx.Client(base_url=guarded.base, timeout=20, trust_env=False) as http:
         table = create_table(http, game="cmyk", players=2)
