@@ -1,6 +1,6 @@
 // Brief animations of every change: elements carrying data-flip="key" that moved glide
 // from their old place (FLIP), new ones pop in, changed ones flash.
-const reduced = () => window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+export const reducedMotion = () => window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function snapshot(root) {
   const out = new Map();
@@ -18,7 +18,7 @@ function scaleOf(el) {
 }
 
 export function animate(root, before, enabled = true) {
-  if (!root || !enabled || reduced() || !before || before.size === 0) return;
+  if (!root || !enabled || reducedMotion() || !before || before.size === 0) return;
   for (const el of root.querySelectorAll('[data-flip]')) {
     const old = before.get(el.dataset.flip);
     if (!el.animate) continue;

@@ -8,7 +8,7 @@ let uid = 0;
  * A card. ``face``: {corner, centre, ink, paper, band, pattern}; ``label``: what a screen
  * reader says. ``size``: 'sm' | 'md' | 'lg' (CSS sets the width).
  */
-export function card({ label, corner = '', centre = '', ink = '#222', paper = '#fffdf7', band = null, back = false, size = 'md', extra = null, fill = null }) {
+export function card({ label, corner = '', centre = '', ink = '#222', paper = '#fffdf7', band = null, back = false, size = 'md', extra = null, fill = null, centreSize = null, cornerSize = 13 }) {
   const id = `cg${(uid += 1)}`;
   const svg = s('svg', { class: `card card-${size}${back ? ' card-back' : ''}`, viewBox: '0 0 60 88', role: 'img', 'aria-label': label });
   svg.append(s('title', { text: label }));
@@ -24,11 +24,11 @@ export function card({ label, corner = '', centre = '', ink = '#222', paper = '#
   if (band) svg.append(s('rect', { x: 5, y: 5, width: 50, height: 78, rx: 4, fill: 'none', stroke: band, 'stroke-width': 3 }));
   if (extra) svg.append(extra);
   if (corner) {
-    svg.append(s('text', { x: 8, y: 17, 'font-size': 13, 'font-weight': 700, fill: ink, 'text-anchor': 'start' }, corner));
-    svg.append(s('text', { x: 52, y: 80, 'font-size': 13, 'font-weight': 700, fill: ink, 'text-anchor': 'end' }, corner));
+    svg.append(s('text', { x: 7, y: 5 + cornerSize, 'font-size': cornerSize, 'font-weight': 700, fill: ink, 'text-anchor': 'start' }, corner));
+    svg.append(s('text', { x: 53, y: 83, 'font-size': cornerSize, 'font-weight': 700, fill: ink, 'text-anchor': 'end' }, corner));
   }
   if (centre) {
-    const size2 = String(centre).length > 2 ? 20 : 30;
+    const size2 = centreSize || (String(centre).length > 2 ? 20 : 30);
     svg.append(s('text', { x: 30, y: 44 + size2 / 3, 'font-size': size2, 'font-weight': 800, fill: ink, 'text-anchor': 'middle' }, centre));
   }
   return svg;

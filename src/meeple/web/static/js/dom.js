@@ -43,6 +43,14 @@ export function s(tag, attrs, ...children) {
   return el;
 }
 
+/** Whether the screen is a phone's (one narrow column): the games then put your hand
+ * or grid first, in the page's order as well as on the screen (so Tab follows it). */
+export const PHONE_QUERY = '(max-width: 600px)';
+
+export function isNarrow() {
+  return Boolean(window.matchMedia && window.matchMedia(PHONE_QUERY).matches);
+}
+
 /** Replace the children of ``el``. */
 export function mount(el, ...children) {
   el.replaceChildren();
@@ -50,11 +58,67 @@ export function mount(el, ...children) {
   return el;
 }
 
-/** Seat colours (pawns, seat markers): distinct, readable on white, in a fixed order. */
-export const SEAT_COLOURS = ['#d62828', '#1d6fd8', '#2a9d3a', '#e0a800', '#7b3fb8', '#f07818', '#159a9c', '#d6449a'];
+/** Seat colours (pawns, seat markers): distinct, at least 4.5:1 against white text and
+ * 3:1 against the board, in a fixed order. Each seat also has its own shape (seatShape),
+ * so that no seat is told apart by its colour alone. */
+export const SEAT_COLOURS = ['#c62828', '#1d5fbf', '#2e7d32', '#8a6a00', '#6a3fa0', '#b34700', '#00716b', '#ad1457'];
 
 export function seatColour(seat) {
   return seat === null || seat === undefined ? '#666' : SEAT_COLOURS[seat % SEAT_COLOURS.length];
+}
+
+function polygon(points, r, turn = -Math.PI / 2) {
+  return `${points
+    .map((_, i) => {
+      const a = turn + (i * 2 * Math.PI) / points.length;
+      const k = points[i];
+      return `${i ? 'L' : 'M'}${(r * k * Math.cos(a)).toFixed(2)} ${(r * k * Math.sin(a)).toFixed(2)}`;
+    })
+    .join(' ')} Z`;
+}
+
+/** The path of seat ``seat``'s shape, centred on 0 0, about ``r`` in radius: circle,
+ * square, triangle, diamond, star, hexagon, triangle pointing down, cross. */
+export function seatShapePath(seat, r) {
+  switch ((seat ?? 0) % 8) {
+    case 0:
+      return `M${-r} 0 A${r} ${r} 0 1 0 ${r} 0 A${r} ${r} 0 1 0 ${-r} 0 Z`;
+    case 1:
+      return polygon([1.15, 1.15, 1.15, 1.15], r, -Math.PI / 4);
+    case 2:
+      return polygon([1.3, 1.3, 1.3], r * 1.0, -Math.PI / 2);
+    case 3:
+      return polygon([1.25, 1.25, 1.25, 1.25], r, -Math.PI / 2);
+    case 4:
+      return polygon([1.35, 0.6, 1.35, 0.6, 1.35, 0.6, 1.35, 0.6, 1.35, 0.6], r);
+    case 5:
+      return polygon([1.1, 1.1, 1.1, 1.1, 1.1, 1.1], r, 0);
+    case 6:
+      return polygon([1.3, 1.3, 1.3], r, Math.PI / 2);
+    default: {
+      const a = r * 0.42;
+      const b = r * 1.1;
+      return `M${-a} ${-b} H${a} V${-a} H${b} V${a} H${a} V${b} H${-a} V${a} H${-b} V${-a} H${-a} Z`;
+    }
+  }
+}
+
+/** A small inline mark of a seat (its shape in its colour), for names and lists. */
+export function seatMark(seat) {
+  return s('svg', { class: 'seat-mark', viewBox: '-12 -12 24 24', width: 16, height: 16, 'aria-hidden': 'true', focusable: 'false' }, s('path', { d: seatShapePath(seat, 8.5), fill: seatColour(seat), stroke: '#1f1f1f', 'stroke-width': 1.2 }));
+}
+
+/** An icon drawn inline (never a font glyph): 'first', 'back', 'play', 'pause', 'forward', 'last'. */
+export function icon(name) {
+  const paths = {
+    first: 'M5 4h2.5v16H5z M20 4v16L8.5 12z',
+    back: 'M18 4v16L6 12z',
+    play: 'M7 4v16l12-8z',
+    pause: 'M6 4h4v16H6z M14 4h4v16h-4z',
+    forward: 'M6 4v16l12-8z',
+    last: 'M16.5 4H19v16h-2.5z M4 4v16l11.5-8z',
+  };
+  return s('svg', { class: 'icon', viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': 'true', focusable: 'false' }, s('path', { d: paths[name], fill: 'currentColor' }));
 }
 
 export function formatClock(ms) {

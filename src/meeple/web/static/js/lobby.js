@@ -1,7 +1,7 @@
 // The lobby: create a table (game, players, every option with its explanation, a bot
 // or a person per seat, a clock), the open, running and finished tables, joining,
 // watching and share links.
-import { h, mount, richText } from './dom.js';
+import { h, mount, richText, seatMark } from './dom.js';
 import { t, tOr, language } from './i18n.js';
 import { api, rememberSeat, playerName, rememberName, seatFor } from './api.js';
 import { seatName, botName, isLevel } from './names.js';
@@ -210,7 +210,7 @@ export class LobbyPage {
         const link = `${location.origin}${location.pathname}#/join/${table.id}/${seat.seat}`;
         action = h('span', { class: 'seat-actions' }, h('a', { class: 'button small', href: `#/join/${table.id}/${seat.seat}` }, t('lobby.join')), h('button', { type: 'button', class: 'small', onclick: () => navigator.clipboard && navigator.clipboard.writeText(link), title: link }, t('lobby.copyLink')));
       }
-      return h('li', {}, h('span', { class: 'dot', style: { '--seat': '' } }), label, seat.kind === 'human' && !seat.occupied ? h('span', { class: 'muted' }, ` (${t('lobby.free')})`) : null, ' ', action);
+      return h('li', {}, seatMark(seat.seat), label, seat.kind === 'human' && !seat.occupied ? h('span', { class: 'muted' }, ` (${t('lobby.free')})`) : null, ' ', action);
     });
     const actions = [];
     if (held && table.status !== 'finished') actions.push(h('a', { class: 'button primary', href: `#/table/${table.id}` }, t('lobby.backToTable')));

@@ -33,7 +33,24 @@ function route(force = false) {
   window.scrollTo(0, 0);
 }
 
+// A larger-text setting, remembered in the browser: the whole page scales with it.
+const TEXT_SIZES = { normal: '100%', large: '118%', larger: '136%' };
+const TEXT_KEY = 'meeple.textSize';
+
+function textSize() {
+  const stored = localStorage.getItem(TEXT_KEY);
+  return stored in TEXT_SIZES ? stored : 'normal';
+}
+
+function applyTextSize(size) {
+  document.documentElement.style.fontSize = TEXT_SIZES[size];
+  document.documentElement.dataset.textSize = size;
+}
+
 function renderHeader() {
+  const sizes = document.getElementById('text-size');
+  sizes.replaceChildren(...Object.keys(TEXT_SIZES).map((size) => h('option', { value: size, selected: size === textSize() }, t(`common.textSizes.${size}`))));
+  document.getElementById('text-size-label').textContent = t('common.textSize');
   const select = document.getElementById('lang');
   select.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => h('option', { value: code, selected: code === language(), lang: code }, name)));
   document.getElementById('lang-label').textContent = t('common.language');
@@ -43,10 +60,15 @@ function renderHeader() {
 }
 
 async function start() {
+  applyTextSize(textSize());
   await setLanguage(detectLanguage());
   renderHeader();
   document.getElementById('lang').addEventListener('change', async (event) => {
     await setLanguage(event.target.value, true);
+  });
+  document.getElementById('text-size').addEventListener('change', (event) => {
+    localStorage.setItem(TEXT_KEY, event.target.value);
+    applyTextSize(event.target.value);
   });
   onLanguageChange(() => {
     renderHeader();

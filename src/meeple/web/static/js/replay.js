@@ -1,6 +1,6 @@
 // Replays: step or play through a finished game, forwards and backwards, from the view of
 // any seat or of a spectator.
-import { h, mount } from './dom.js';
+import { h, mount, icon, PHONE_QUERY } from './dom.js';
 import { t, tOr } from './i18n.js';
 import { api, seatFor } from './api.js';
 import { gameModule } from './games/index.js';
@@ -21,6 +21,7 @@ export class ReplayPage {
 
   destroy() {
     clearInterval(this.playing);
+    if (this.media) this.media.removeEventListener('change', this.mediaListener);
   }
 
   async load() {
@@ -40,6 +41,9 @@ export class ReplayPage {
     this.game = gameModule(this.table.game);
     this.build();
     this.show(this.frames.length - 1, false);
+    this.media = window.matchMedia(PHONE_QUERY);
+    this.mediaListener = () => this.show(this.index, false);
+    this.media.addEventListener('change', this.mediaListener);
   }
 
   ctx(view) {
@@ -53,18 +57,18 @@ export class ReplayPage {
     this.board = h('div', { class: 'board replay-board' });
     this.position = h('span', { class: 'replay-position', 'aria-live': 'polite' });
     this.slider = h('input', { type: 'range', min: 0, max: Math.max(0, this.frames.length - 1), value: this.index, 'aria-label': t('replay.position'), oninput: (ev) => this.show(Number(ev.target.value), false) });
-    this.log = h('ol', { class: 'log' });
+    this.log = h('ol', { class: 'log', tabindex: 0, 'aria-label': t('table.log') });
     this.headline = h('p', { class: 'headline' });
-    this.playButton = h('button', { type: 'button', id: 'replay-play', onclick: () => this.togglePlay() }, t('replay.play'));
+    this.playButton = h('button', { type: 'button', id: 'replay-play', onclick: () => this.togglePlay() }, icon('play'), ' ', t('replay.play'));
     const seatSelect = h('select', { id: 'replay-seat', onchange: (ev) => { this.seat = ev.target.value === '' ? null : Number(ev.target.value); location.hash = `#/replay/${this.id}${this.seat === null ? '' : `?seat=${this.seat}`}`; } }, h('option', { value: '', selected: this.seat === null }, t('replay.spectator')), table.seats.map((s) => h('option', { value: s.seat, selected: s.seat === this.seat }, seatName(table, s.seat))));
     const controls = h(
       'div',
       { class: 'replay-controls', role: 'toolbar', 'aria-label': t('replay.controls') },
-      h('button', { type: 'button', id: 'replay-first', onclick: () => this.show(0, false) }, '⏮ ', t('replay.first')),
-      h('button', { type: 'button', id: 'replay-back', onclick: () => this.show(this.index - 1, true) }, '◀ ', t('replay.back')),
+      h('button', { type: 'button', id: 'replay-first', onclick: () => this.show(0, false) }, icon('first'), ' ', t('replay.first')),
+      h('button', { type: 'button', id: 'replay-back', onclick: () => this.show(this.index - 1, true) }, icon('back'), ' ', t('replay.back')),
       this.playButton,
-      h('button', { type: 'button', id: 'replay-forward', onclick: () => this.show(this.index + 1, true) }, t('replay.forward'), ' ▶'),
-      h('button', { type: 'button', id: 'replay-last', onclick: () => this.show(this.frames.length - 1, false) }, t('replay.last'), ' ⏭'),
+      h('button', { type: 'button', id: 'replay-forward', onclick: () => this.show(this.index + 1, true) }, t('replay.forward'), ' ', icon('forward')),
+      h('button', { type: 'button', id: 'replay-last', onclick: () => this.show(this.frames.length - 1, false) }, t('replay.last'), ' ', icon('last')),
       this.slider,
       this.position,
     );
@@ -75,7 +79,7 @@ export class ReplayPage {
         'div',
         { class: 'table-page replay' },
         h('div', { class: 'table-head' }, h('h1', { class: 'table-title' }, `${t('replay.title')}: ${title}${table.name ? ` — ${table.name}` : ''}`), this.headline),
-        h('div', { class: 'table-layout' }, h('main', { class: 'board-area' }, h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('replay.viewOf')), seatSelect), controls, result, this.board), h('aside', { class: 'side' }, h('section', { class: 'log-box' }, h('h2', {}, t('table.log')), this.log), h('a', { class: 'button', href: '#/' }, t('table.toLobby')))),
+        h('div', { class: 'table-layout' }, h('main', { class: 'board-area', id: 'main' }, h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('replay.viewOf')), seatSelect), controls, result, this.board), h('aside', { class: 'side' }, h('section', { class: 'log-box' }, h('h2', {}, t('table.log')), this.log), h('a', { class: 'button', href: '#/' }, t('table.toLobby')))),
       ),
     );
     this.root.onkeydown = (ev) => {
@@ -89,11 +93,11 @@ export class ReplayPage {
     if (this.playing) {
       clearInterval(this.playing);
       this.playing = null;
-      this.playButton.textContent = t('replay.play');
+      this.playButton.replaceChildren(icon('play'), ' ', t('replay.play'));
       return;
     }
     if (this.index >= this.frames.length - 1) this.show(0, false);
-    this.playButton.textContent = t('replay.pause');
+    this.playButton.replaceChildren(icon('pause'), ' ', t('replay.pause'));
     this.playing = setInterval(() => {
       if (this.index >= this.frames.length - 1) this.togglePlay();
       else this.show(this.index + 1, true);

@@ -1,11 +1,11 @@
 // The table page: the game's board, moves by pointing or by notation, the log, the
 // players with their scores and clocks, and the chat.
-import { h, mount, seatColour, formatClock } from './dom.js';
+import { h, mount, seatColour, seatMark, formatClock, PHONE_QUERY } from './dom.js';
 import { t, tOr, onLanguageChange } from './i18n.js';
 import { api, seatFor, forgetSeat } from './api.js';
 import { TableConnection } from './conn.js';
 import { Chooser } from './chooser.js';
-import { snapshot, animate } from './anim.js';
+import { snapshot, animate, reducedMotion } from './anim.js';
 import { gameModule } from './games/index.js';
 import { seatName, botName } from './names.js';
 
@@ -43,6 +43,10 @@ export class TablePage {
     this.ticker = setInterval(() => this.tickClocks(), 500);
     this.langListener = () => this.renderAll(false);
     this.unlisten = onLanguageChange(this.langListener);
+    // Phone and desktop lay the games out in different orders: draw again on a change.
+    this.media = window.matchMedia(PHONE_QUERY);
+    this.mediaListener = () => this.renderAll(false);
+    this.media.addEventListener('change', this.mediaListener);
     window.__meeple = this; // for the browser tests (connection, state)
   }
 
@@ -50,6 +54,7 @@ export class TablePage {
     this.conn.close();
     clearInterval(this.ticker);
     this.unlisten();
+    this.media.removeEventListener('change', this.mediaListener);
   }
 
   get game() {
@@ -62,16 +67,17 @@ export class TablePage {
       headline: h('p', { class: 'headline', role: 'status' }),
       conn: h('span', { class: 'conn', role: 'status', 'aria-live': 'polite' }),
       latest: h('p', { class: 'latest', 'aria-live': 'polite' }),
-      board: h('div', { class: 'board' }),
+      board: h('div', { class: 'board', role: 'region', tabindex: 0 }),
       bar: h('div', { class: 'action-bar', role: 'toolbar' }),
       moves: h('details', { class: 'all-moves' }),
+      picker: h('ul', { class: 'picker', role: 'list' }),
       notation: h('form', { class: 'notation-form' }),
       error: h('p', { class: 'error', role: 'alert' }),
       waiting: h('div', { class: 'waiting' }),
       result: h('div', { class: 'result' }),
       players: h('div', { class: 'players' }),
-      log: h('ol', { class: 'log', 'aria-live': 'off' }),
-      chatList: h('ul', { class: 'chat-list' }),
+      log: h('ol', { class: 'log', 'aria-live': 'off', tabindex: 0 }),
+      chatList: h('ul', { class: 'chat-list', tabindex: 0 }),
       chatForm: h('form', { class: 'chat-form' }),
       controls: h('div', { class: 'controls' }),
     };
@@ -94,7 +100,10 @@ export class TablePage {
     e.board.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' || event.key === ' ') {
         if (event.target.closest('button, input, select, textarea')) return;
-        if (this.onPoint(event)) event.preventDefault();
+        if (this.onPoint(event)) {
+          event.preventDefault();
+          this.focusTarget();
+        }
       }
     });
     this.root.addEventListener('keydown', (event) => {
@@ -110,7 +119,7 @@ export class TablePage {
       h(
         'div',
         { class: 'table-layout' },
-        h('main', { class: 'board-area', id: 'main' }, e.waiting, e.result, e.latest, e.board, e.bar, e.error, e.notation, e.moves),
+        h('main', { class: 'board-area', id: 'main' }, e.waiting, e.result, e.latest, e.board, e.bar, e.picker, e.error, e.notation, e.moves),
         h('aside', { class: 'side' }, e.players, e.controls, h('section', { class: 'log-box' }, h('h2', { class: 'log-title' }), e.log), h('section', { class: 'chat-box' }, h('h2', { class: 'chat-title' }), e.chatList, e.chatForm)),
       ),
     );
@@ -223,6 +232,20 @@ export class TablePage {
     return true;
   }
 
+  /** After a choice made by keyboard or from the picker, focus the first thing that
+   * may be chosen next (a target on the board, a button of the picker or the bar). */
+  focusTarget() {
+    const next = this.el.board.querySelector('.target.choosable[tabindex="0"]') || this.el.picker.querySelector('button') || this.el.bar.querySelector('button');
+    if (next) next.focus({ preventScroll: false });
+  }
+
+  chooseKey(key, focus = true) {
+    if (this.chooser.choose(key)) {
+      this.renderAll(false);
+      if (focus) this.focusTarget();
+    }
+  }
+
   renderAll(animateChanges) {
     if (!this.table) return;
     const e = this.el;
@@ -239,6 +262,10 @@ export class TablePage {
     this.moveInput.id = 'move-input';
     this.moveInput.placeholder = t('table.notationPlaceholder');
     this.layout.querySelector('.log-title').textContent = t('table.log');
+    e.log.setAttribute('aria-label', t('table.log'));
+    e.chatList.setAttribute('aria-label', t('table.chat'));
+    e.board.setAttribute('aria-label', t('table.boardRegion'));
+    e.picker.setAttribute('aria-label', t('table.pickerLabel'));
     this.layout.querySelector('.chat-title').textContent = t('table.chat');
     this.chatInput.placeholder = t('table.chatPlaceholder');
     this.chatInput.setAttribute('aria-label', t('table.chatPlaceholder'));
@@ -251,10 +278,17 @@ export class TablePage {
       this.decorate();
       if (before) animate(e.board, before);
       if (focused) {
-        const again = [...e.board.querySelectorAll('[data-keys]')].find((el) => el.dataset.keys === focused && el.tabIndex >= 0);
+        const again = [...e.board.querySelectorAll('[data-keys]')].find((el) => el.dataset.keys === focused && el.tabIndex >= 0 && el.getClientRects().length);
         if (again) again.focus({ preventScroll: true });
       }
       this.focusKey = null;
+      // When your turn comes and the focus was on nothing (the thing focused is gone),
+      // it goes to the first thing you may choose, so that a keyboard player starts there.
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && this.chooser.active() && !this.sending) {
+        const first = e.board.querySelector('.choosable[tabindex="0"]');
+        if (first) first.focus({ preventScroll: true });
+      }
       e.headline.textContent = game.headline(this.state.view, ctx);
     } else {
       mount(e.board, h('p', { class: 'hint' }, t('table.loading')));
@@ -297,17 +331,26 @@ export class TablePage {
       else el.removeAttribute('aria-pressed');
     }
     const buttons = [];
+    const picks = [];
     if (interactive) {
       for (const key of next) {
         if (key.startsWith('btn:') || key.startsWith('choice:')) {
-          buttons.push(h('button', { type: 'button', class: 'primary', 'data-key': key, onclick: () => { if (this.chooser.choose(key)) this.renderAll(false); } }, this.game.keyLabel(key, ctx)));
+          buttons.push(h('button', { type: 'button', class: 'primary', 'data-key': key, onclick: () => this.chooseKey(key) }, this.game.keyLabel(key, ctx)));
+        }
+      }
+      // The move picker: the things on the board that may be chosen next, as a list of
+      // buttons big enough to tap (for games whose board is too fine to point at).
+      if (this.game.pickerLabel) {
+        for (const key of next) {
+          const label = this.game.pickerLabel(key, ctx, this.chooser.prefix);
+          if (label) picks.push(h('li', {}, h('button', { type: 'button', class: 'pick', 'data-key': key, onclick: () => this.chooseKey(key) }, label)));
         }
       }
       const confirm = this.chooser.confirmable();
       if (confirm) buttons.push(h('button', { type: 'button', class: 'primary', onclick: () => this.sendMove({ action: confirm.action }) }, t('table.confirm')));
       if (this.chooser.prefix.length) {
-        buttons.push(h('button', { type: 'button', onclick: () => { this.chooser.back(); this.renderAll(false); } }, t('table.back')));
-        buttons.push(h('button', { type: 'button', onclick: () => { this.chooser.cancel(); this.renderAll(false); } }, t('table.cancel')));
+        buttons.push(h('button', { type: 'button', class: 'back', onclick: () => { this.chooser.back(); this.renderAll(false); this.focusTarget(); } }, t('table.back')));
+        buttons.push(h('button', { type: 'button', class: 'cancel', onclick: () => { this.chooser.cancel(); this.renderAll(false); } }, t('table.cancel')));
       }
     }
     e.board.dataset.version = this.state ? this.state.version : '';
@@ -322,12 +365,14 @@ export class TablePage {
     if (interactive && this.table && this.table.hints && this.token) buttons.push(h('button', { type: 'button', id: 'hint-button', disabled: this.hint && this.hint.asking, onclick: () => this.askHint() }, t('table.hint')));
     const hintNote = this.hint && this.state && this.hint.version === this.state.version ? h('span', { class: 'hint-note', role: 'status' }, this.hint.text) : null;
     e.bar.replaceChildren(h('span', { class: `prompt${interactive ? ' your-turn' : ''}` }, prompt), ...buttons, hintNote);
+    e.picker.replaceChildren(...picks);
+    e.picker.hidden = picks.length === 0;
     // Every legal move, also as a plain list (keyboard and screen-reader friendly).
     const legal = this.state && !this.sending ? this.state.legal || [] : [];
     e.moves.hidden = legal.length === 0;
     e.moves.replaceChildren(
       h('summary', {}, t('table.allMoves', { n: legal.length })),
-      h('ul', {}, legal.slice(0, 200).map((move) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => this.sendMove({ action: move.action }) }, this.game.describe({ kind: 'action', visible: true, action: move.action, text: move.text }, ctx)), ' ', h('code', { translate: 'no', class: 'notation' }, move.text)))),
+      h('ul', { tabindex: 0, 'aria-label': t('table.allMoves', { n: legal.length }) }, legal.slice(0, 200).map((move) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => this.sendMove({ action: move.action }) }, this.game.describe({ kind: 'action', visible: true, action: move.action, text: move.text }, ctx)), ' ', h('code', { translate: 'no', class: 'notation' }, move.text)))),
     );
   }
 
@@ -338,7 +383,7 @@ export class TablePage {
       return;
     }
     this.el.latest.textContent = `${seatName(this.table, last.seat)}: ${this.game.describe(last, this.ctx())}`;
-    if (fresh && this.el.latest.animate) this.el.latest.animate([{ background: '#ffe58a' }, { background: 'transparent' }], { duration: 900 });
+    if (fresh && this.el.latest.animate && !reducedMotion()) this.el.latest.animate([{ background: '#ffe58a' }, { background: 'transparent' }], { duration: 900 });
   }
 
   renderWaiting() {
@@ -399,7 +444,7 @@ export class TablePage {
       return h(
         'tr',
         { class: `${toAct ? 'to-act' : ''}${seat.seat === this.mySeat ? ' me' : ''}`, style: { '--seat': seatColour(seat.seat) } },
-        h('th', { scope: 'row' }, h('span', { class: 'dot', 'aria-hidden': 'true' }), seatName(table, seat.seat), seat.seat === this.mySeat ? h('span', { class: 'muted' }, ` (${t('table.you')})`) : null),
+        h('th', { scope: 'row' }, seatMark(seat.seat), seatName(table, seat.seat), seat.seat === this.mySeat ? h('span', { class: 'muted' }, ` (${t('table.you')})`) : null),
         h('td', { class: 'muted' }, status),
         ...(board.rows[seat.seat] || []).map((cell) => h('td', {}, cell)),
         clocks.length ? h('td', { class: `clock${clock && clock.running ? ' running' : ''}`, 'data-seat': seat.seat }, clock ? formatClock(clock.remaining_ms) : '') : null,

@@ -1,5 +1,5 @@
 // CMYK: four piles filling up in their ink colours, the mix in the centre, hands.
-import { h, s, seatColour, permutations } from '../dom.js';
+import { h, s, seatColour, seatMark, permutations, isNarrow } from '../dom.js';
 import { card, pile } from '../cards.js';
 import { t } from '../i18n.js';
 
@@ -9,7 +9,7 @@ const SWEEP = 41;
 const FIRST_MIX = 42;
 const LETTERS = ['C', 'M', 'Y', 'K'];
 const INK = ['#00a3e0', '#e5007e', '#ffd400', '#1a1a1a'];
-const INK_TEXT = ['#006f99', '#b0005f', '#8a7300', '#1a1a1a'];
+const INK_TEXT = ['#006f99', '#b0005f', '#7a6500', '#1a1a1a'];
 const DEFAULT_MIXES = [[0, 50, 90, 10], [50, 0, 50, 30], [20, 80, 0, 40], [60, 30, 10, 0], [10, 10, 70, 50], [40, 60, 30, 20], [80, 20, 40, 60]];
 
 export function mixesOf(options) {
@@ -30,13 +30,15 @@ export function cardName(kind, mixes) {
   return t('cmyk.mix', { n: kind - FIRST_MIX + 1, values: mix ? mix.map((v, i) => `${LETTERS[i]}${v}`).join(' ') : '?' });
 }
 
-function mixBars(mix, x, y, w, hgt) {
+/** A mix's four values as rows (letter, bar, number): readable at any card size. */
+function mixRows(mix, x, y, w, rowHeight) {
   const g = s('g', {});
   mix.forEach((value, i) => {
-    const bw = w / 4;
-    g.append(s('rect', { x: x + i * bw + 1, y, width: bw - 2, height: hgt, fill: '#eee', stroke: '#999', 'stroke-width': 0.5 }));
-    g.append(s('rect', { x: x + i * bw + 1, y: y + hgt * (1 - value / 100), width: bw - 2, height: (hgt * value) / 100, fill: INK[i] }));
-    g.append(s('text', { x: x + i * bw + bw / 2, y: y + hgt + 9, 'font-size': 8, 'text-anchor': 'middle', fill: '#333' }, String(value)));
+    const top = y + i * rowHeight;
+    g.append(s('text', { x, y: top + rowHeight * 0.75, 'font-size': rowHeight * 0.8, 'font-weight': 700, fill: INK_TEXT[i] }, LETTERS[i]));
+    g.append(s('rect', { x: x + rowHeight * 0.8, y: top + rowHeight * 0.2, width: w * 0.45, height: rowHeight * 0.6, fill: '#eee', stroke: '#767676', 'stroke-width': 0.5 }));
+    g.append(s('rect', { x: x + rowHeight * 0.8, y: top + rowHeight * 0.2, width: (w * 0.45 * value) / 100, height: rowHeight * 0.6, fill: INK[i] }));
+    g.append(s('text', { x: x + w, y: top + rowHeight * 0.75, 'font-size': rowHeight * 0.8, 'font-weight': 700, 'text-anchor': 'end', fill: '#222' }, String(value)));
   });
   return g;
 }
@@ -61,7 +63,7 @@ export function drawCard(kind, mixes, size = 'md') {
     return card({ label, size, corner: 'S', ink: '#7a4a12', extra: broom });
   }
   const mix = mixes[kind - FIRST_MIX] || [0, 0, 0, 0];
-  return card({ label, size, corner: `X${kind - FIRST_MIX + 1}`, ink: '#333', band: '#6b6b6b', extra: mixBars(mix, 10, 26, 40, 40) });
+  return card({ label, size, corner: `X${kind - FIRST_MIX + 1}`, ink: '#333', band: '#6b6b6b', extra: mixRows(mix, 8, 24, 44, 12) });
 }
 
 /** The colour a printer would get from these percentages (for the centre swatch). */
@@ -86,22 +88,22 @@ function board(view, ctx, mixes) {
     const label = t('cmyk.pileLabel', { colour: colourName(c), total, status, cards: b.piles[c].map((k) => cardName(k, mixes)).join(', ') || t('common.none') });
     const g = s('g', { class: 'cmyk-pile', 'data-keys': `pile:${c}`, role: 'img', 'aria-label': label, 'data-flip': `cmyk-pile-${c}`, 'data-sig': `${total}:${b.piles[c].join(',')}` });
     g.append(s('title', { text: label }));
-    const jarH = 150;
-    g.append(s('rect', { x, y, width: 150, height: jarH + 10, rx: 10, fill: '#fafafa', stroke: INK[c], 'stroke-width': 3 }));
+    const jarH = 130;
+    g.append(s('rect', { x, y, width: 150, height: jarH + 30, rx: 10, fill: '#fafafa', stroke: INK_TEXT[c], 'stroke-width': 3 }));
     const fillH = (jarH * Math.min(total, 100)) / 100;
     g.append(s('rect', { class: 'ink-fill', x: x + 6, y: y + 5 + jarH - fillH, width: 60, height: fillH, fill: INK[c], opacity: b.closed[c] ? 0.45 : 0.9 }));
     if (base) g.append(s('line', { x1: x + 4, x2: x + 70, y1: y + 5 + jarH - (jarH * base) / 100, y2: y + 5 + jarH - (jarH * base) / 100, stroke: '#444', 'stroke-dasharray': '4 3' }));
     for (let tick = 25; tick < 100; tick += 25) g.append(s('line', { x1: x + 6, x2: x + 14, y1: y + 5 + jarH - (jarH * tick) / 100, y2: y + 5 + jarH - (jarH * tick) / 100, stroke: '#777' }));
-    g.append(s('text', { x: x + 110, y: y + 42, 'font-size': 28, 'font-weight': 800, 'text-anchor': 'middle', fill: INK_TEXT[c] }, `${total}%`));
-    g.append(s('text', { x: x + 110, y: y + 64, 'font-size': 13, 'text-anchor': 'middle', fill: '#333' }, colourName(c)));
-    g.append(s('text', { x: x + 110, y: y + 84, 'font-size': 10, 'text-anchor': 'middle', fill: '#555' }, status));
+    g.append(s('text', { x: x + 110, y: y + 40, 'font-size': 30, 'font-weight': 800, 'text-anchor': 'middle', fill: INK_TEXT[c] }, `${total}%`));
+    g.append(s('text', { x: x + 110, y: y + 66, 'font-size': 20, 'font-weight': 700, 'text-anchor': 'middle', fill: '#222' }, LETTERS[c]));
+    g.append(s('text', { x: x + 75, y: y + 152, 'font-size': 17, 'text-anchor': 'middle', fill: '#333' }, status));
     const chips = b.piles[c];
-    chips.slice(-6).forEach((kind, i) => {
-      const value = kind < WHITE ? `${(kind % 9 + 1) * 10}` : kind === WHITE ? 'W' : '★';
-      g.append(s('rect', { x: x + 82 + (i % 2) * 30, y: y + 96 + Math.floor(i / 2) * 20, width: 25, height: 17, rx: 3, fill: kind === WHITE ? '#fff' : INK[c], stroke: '#555', 'stroke-width': 0.5 }));
-      g.append(s('text', { x: x + 95 + (i % 2) * 30, y: y + 109 + Math.floor(i / 2) * 20, 'font-size': 10, 'text-anchor': 'middle', fill: c === 2 || kind === WHITE ? '#222' : '#fff' }, value));
+    chips.slice(-4).forEach((kind, i) => {
+      const value = kind < WHITE ? `${(kind % 9 + 1) * 10}` : kind === WHITE ? 'W' : '*';
+      g.append(s('rect', { x: x + 76 + (i % 2) * 36, y: y + 76 + Math.floor(i / 2) * 28, width: 33, height: 25, rx: 3, fill: kind === WHITE ? '#fff' : INK[c], stroke: '#555', 'stroke-width': 0.8 }));
+      g.append(s('text', { x: x + 92.5 + (i % 2) * 36, y: y + 95 + Math.floor(i / 2) * 28, 'font-size': 16, 'font-weight': 700, 'text-anchor': 'middle', fill: c === 2 || kind === WHITE ? '#222' : '#fff' }, value));
     });
-    if (b.closed[c]) g.append(s('text', { x: x + 36, y: y + 90, 'font-size': 14, 'font-weight': 700, 'text-anchor': 'middle', fill: '#222' }, '✓'));
+    if (b.closed[c]) g.append(s('path', { d: `M${x + 22} ${y + 70} l10 10 l18 -22`, fill: 'none', stroke: '#111', 'stroke-width': 5, 'stroke-linecap': 'round' }));
     svg.append(g);
   }
   const centre = s('g', { class: 'cmyk-centre', 'data-keys': 'pile:centre', role: 'img' });
@@ -112,12 +114,11 @@ function board(view, ctx, mixes) {
   centre.append(s('circle', { cx: 320, cy: 180, r: 92, fill: '#fff', stroke: '#888', 'stroke-width': 1.5 }));
   centre.append(s('circle', { cx: 320, cy: 180, r: 60, fill: swatch, stroke: '#555', 'data-flip': 'cmyk-swatch', 'data-sig': swatch }));
   if (mix) {
-    centre.append(mixBars(mix, 270, 250, 100, 0));
-    centre.append(s('text', { x: 320, y: 112, 'font-size': 13, 'font-weight': 700, 'text-anchor': 'middle', fill: '#333' }, `${t('cmyk.mixShort')} X${b.mix - FIRST_MIX + 1}: ${mix.map((v, i) => `${LETTERS[i]}${v}`).join(' ')}`));
+    centre.append(s('text', { x: 320, y: 300, 'font-size': 18, 'font-weight': 700, 'text-anchor': 'middle', fill: '#222' }, `${t('cmyk.mixShort')} X${b.mix - FIRST_MIX + 1}: ${mix.map((v, i) => `${LETTERS[i]}${v}`).join(' ')}`));
   } else if (b.opening) {
-    centre.append(s('text', { x: 320, y: 112, 'font-size': 13, 'font-weight': 700, 'text-anchor': 'middle', fill: '#333' }, t('cmyk.openingShort')));
+    centre.append(s('text', { x: 320, y: 300, 'font-size': 18, 'font-weight': 700, 'text-anchor': 'middle', fill: '#222' }, t('cmyk.openingShort')));
   }
-  centre.append(s('text', { x: 320, y: 262, 'font-size': 11, 'text-anchor': 'middle', fill: '#444' }, t('cmyk.mixCentre')));
+  centre.append(s('text', { x: 320, y: 66, 'font-size': 17, 'text-anchor': 'middle', fill: '#333' }, t('cmyk.mixCentre')));
   svg.append(centre);
   return svg;
 }
@@ -136,7 +137,7 @@ function render(ctx) {
       h(
         'div',
         { class: `seat-panel${turn ? ' to-act' : ''}${seat === me ? ' me' : ''}`, 'aria-label': label, style: { '--seat': seatColour(seat) } },
-        h('div', { class: 'seat-name' }, h('span', { class: 'dot' }), ctx.name(seat)),
+        h('div', { class: 'seat-name' }, seatMark(seat), ctx.name(seat)),
         h('div', { class: 'seat-line' }, t('cmyk.inHand', { n: view.hand_sizes[seat] })),
         h('div', { class: 'seat-line', 'data-flip': `cmyk-won-${seat}`, 'data-sig': String(view.won_counts[seat]) }, t('cmyk.won', { n: view.won_counts[seat], piles: view.completions[seat] })),
       ),
@@ -168,7 +169,10 @@ function render(ctx) {
       ),
     );
   }
-  return h('div', { class: 'game cmyk' }, h('div', { class: 'p10-seats' }, seats), h('div', { class: 'cmyk-main' }, board(view, ctx, mixes), piles), hand);
+  const seatList = h('div', { class: 'p10-seats' }, seats);
+  const main = h('div', { class: 'cmyk-main' }, board(view, ctx, mixes), piles);
+  if (isNarrow()) return h('div', { class: 'game cmyk' }, hand, main, seatList);
+  return h('div', { class: 'game cmyk' }, seatList, main, hand);
 }
 
 function paths(action) {

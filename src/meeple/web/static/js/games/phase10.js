@@ -1,12 +1,14 @@
 // Phase 10: hands, draw and discard piles, laid phases, the phase being laid, scores.
-import { h, s, seatColour } from '../dom.js';
+import { h, s, seatColour, seatMark, isNarrow } from '../dom.js';
 import { card, pile } from '../cards.js';
 import { t } from '../i18n.js';
 
 const WILD = 48;
 const SKIP = 49;
 const COLOURS = ['r', 'b', 'y', 'g'];
-const INKS = { r: '#d1242f', b: '#1f5fc6', y: '#c98a00', g: '#1f8a3b' };
+// Inks at least 4.5:1 on the card's paper; each colour also has its own symbol.
+const INKS = { r: '#c4202b', b: '#1f5fc6', y: '#8a6000', g: '#1e7b35' };
+const SYMBOLS = { r: 'circle', b: 'square', y: 'triangle', g: 'diamond' };
 const STANDARD = ['set3+set3', 'set3+run4', 'set4+run4', 'run7', 'run8', 'run9', 'set4+set4', 'colour7', 'set5+set2', 'set5+set3'];
 const KIND = { 0: 'set', 1: 'run', 2: 'colour' };
 const STAGE = { DEAL: 0, DRAW: 1, DRAWING: 2, PLAY: 3, LAYING: 4, OVER: 5 };
@@ -26,18 +28,41 @@ function notation(code) {
   return `${numberOf(code)}${colourOf(code)}`;
 }
 
-function drawCard(code, size = 'md', value = null) {
-  const label = cardName(code) + (value !== null && code === WILD ? ` (${value})` : '');
-  if (code === WILD) {
-    const quarters = s('g', {}, ...COLOURS.map((c, i) => s('path', { d: `M30 44 L${30 + 22 * Math.cos((i * Math.PI) / 2)} ${44 + 22 * Math.sin((i * Math.PI) / 2)} A22 22 0 0 1 ${30 + 22 * Math.cos(((i + 1) * Math.PI) / 2)} ${44 + 22 * Math.sin(((i + 1) * Math.PI) / 2)} Z`, fill: INKS[c] })));
-    return card({ label, size, corner: 'W', centre: value === null ? 'W' : String(value), ink: '#111', paper: '#f4f1ea', extra: quarters });
+/** The symbol of a card colour, centred on (x, y), about ``r`` in radius. */
+function colourSymbol(colour, x, y, r, fill = INKS[colour]) {
+  switch (SYMBOLS[colour]) {
+    case 'circle':
+      return s('circle', { cx: x, cy: y, r, fill });
+    case 'square':
+      return s('rect', { x: x - r * 0.9, y: y - r * 0.9, width: r * 1.8, height: r * 1.8, fill });
+    case 'triangle':
+      return s('path', { d: `M${x} ${y - r * 1.1} L${x + r * 1.1} ${y + r * 0.9} L${x - r * 1.1} ${y + r * 0.9} Z`, fill });
+    default:
+      return s('path', { d: `M${x} ${y - r * 1.2} L${x + r} ${y} L${x} ${y + r * 1.2} L${x - r} ${y} Z`, fill });
   }
+}
+
+/** A card; a laid Wild shows what it stands for (``wild``: {number} or {colour}). */
+function drawCard(code, size = 'md', wild = null) {
+  if (code === WILD) {
+    const stands = wild === null ? '' : wild.colour !== undefined ? t(`phase10.colours.${COLOURS[wild.colour]}`) : String(wild.number);
+    const label = cardName(code) + (stands ? ` (${stands})` : '');
+    const quarters = s('g', {}, ...COLOURS.map((c, i) => s('path', { d: `M30 44 L${30 + 22 * Math.cos((i * Math.PI) / 2)} ${44 + 22 * Math.sin((i * Math.PI) / 2)} A22 22 0 0 1 ${30 + 22 * Math.cos(((i + 1) * Math.PI) / 2)} ${44 + 22 * Math.sin(((i + 1) * Math.PI) / 2)} Z`, fill: INKS[c] })));
+    // What the Wild stands for sits on a white disc, readable over the four colours.
+    quarters.append(s('circle', { cx: 30, cy: 44, r: 15, fill: '#fff', stroke: '#111', 'stroke-width': 1.5 }));
+    if (wild !== null && wild.colour !== undefined) quarters.append(colourSymbol(COLOURS[wild.colour], 30, 44, 8));
+    const centre = wild === null ? 'W' : wild.colour !== undefined ? '' : String(wild.number);
+    return card({ label, size, corner: 'W', centre, ink: '#111', paper: '#f4f1ea', extra: quarters, centreSize: 24 });
+  }
+  const label = cardName(code);
   if (code === SKIP) {
     const sign = s('g', {}, s('circle', { cx: 30, cy: 44, r: 16, fill: 'none', stroke: '#fff', 'stroke-width': 5 }), s('line', { x1: 19, y1: 55, x2: 41, y2: 33, stroke: '#fff', 'stroke-width': 5 }));
     return card({ label, size, corner: '', fill: '#1c3f7a', extra: sign });
   }
-  const ink = INKS[colourOf(code)];
-  return card({ label, size, corner: String(numberOf(code)), centre: String(numberOf(code)), ink, band: ink });
+  const colour = colourOf(code);
+  const ink = INKS[colour];
+  const marks = s('g', { 'aria-hidden': 'true' }, colourSymbol(colour, 13, 27, 4.5), colourSymbol(colour, 47, 61, 4.5), colourSymbol(colour, 30, 72, 6));
+  return card({ label, size, corner: String(numberOf(code)), centre: String(numberOf(code)), ink, band: ink, extra: marks });
 }
 
 export function phaseList(options) {
@@ -95,7 +120,7 @@ function seatPanel(seat, view, ctx) {
   return h(
     'div',
     { class: `seat-panel${turn ? ' to-act' : ''}${seat === view.seat ? ' me' : ''}`, 'data-keys': `seat:${seat}`, 'aria-label': label, style: { '--seat': seatColour(seat) } },
-    h('div', { class: 'seat-name' }, h('span', { class: 'dot' }), ctx.name(seat)),
+    h('div', { class: 'seat-name' }, seatMark(seat), ctx.name(seat)),
     h('div', { class: 'seat-phase' }, phaseText),
     h('div', { class: 'seat-line' }, t('phase10.cardsInHand', { n: view.hand_sizes[seat] }), ' · ', t('phase10.points', { n: view.scores[seat] })),
     h('div', { class: 'badges' }, flags),
@@ -130,13 +155,13 @@ function render(ctx) {
       h(
         'div',
         { class: 'laid-owner', style: { '--seat': seatColour(owner) } },
-        h('div', { class: 'laid-owner-name' }, h('span', { class: 'dot' }), ctx.name(owner)),
+        h('div', { class: 'laid-owner-name' }, seatMark(owner), ctx.name(owner)),
         groups.map(([group, index]) =>
           h(
             'div',
             { class: 'laid-group', 'data-keys': `laid:${index}`, 'data-flip': `p10-laid-${index}`, 'data-sig': group.cards.join(','), 'aria-label': t('phase10.groupLabel', { k: index + 1, desc: groupTitle(group), cards: group.cards.map(cardName).join(', ') }) },
             h('div', { class: 'group-title' }, h('b', {}, `#${index + 1}`), ' ', groupTitle(group)),
-            h('div', { class: 'group-cards' }, group.cards.map((code, i) => drawCard(code, 'sm', code === WILD && group.kind === 1 ? group.key + i : null))),
+            h('div', { class: 'group-cards' }, group.cards.map((code, i) => drawCard(code, 'sm', code !== WILD ? null : group.kind === 2 ? { colour: group.key } : { number: group.kind === 1 ? group.key + i : group.key }))),
           ),
         ),
       ),
@@ -154,7 +179,7 @@ function render(ctx) {
         { class: 'build-groups' },
         view.building.map((group, index) => {
           const slots = [];
-          group.cards.forEach((code, i) => slots.push(drawCard(code, 'sm', code === WILD ? valueLabel(group.kind, group.values[i]) : null)));
+          group.cards.forEach((code, i) => slots.push(drawCard(code, 'sm', code !== WILD ? null : group.kind === 2 ? { colour: group.values[i] } : { number: group.values[i] })));
           for (let i = group.cards.length; i < group.size; i += 1) slots.push(h('div', { class: 'slot-empty card card-sm', 'aria-hidden': 'true' }));
           const desc = t(`phase10.group.${KIND[group.kind]}`, { n: group.size });
           return h('div', { class: 'build-group', 'data-keys': `build:${index}`, 'data-flip': `p10-build-${index}`, 'data-sig': group.cards.join(','), 'aria-label': t('phase10.buildLabel', { g: index + 1, desc, have: group.cards.length }) }, h('div', { class: 'group-title' }, h('b', {}, `g${index + 1}`), ' ', desc), h('div', { class: 'group-cards' }, slots));
@@ -194,6 +219,7 @@ function render(ctx) {
     const lr = view.last_round;
     summary = h('p', { class: 'round-summary' }, t('phase10.lastRound', { round: lr.round, who: lr.went_out >= 0 ? ctx.name(lr.went_out) : t('common.nobody') }));
   }
+  if (isNarrow()) return h('div', { class: 'game phase10' }, seats, middle, hand, building, laid, summary);
   return h('div', { class: 'game phase10' }, seats, h('div', { class: 'p10-centre' }, middle, laid), building, summary, hand);
 }
 

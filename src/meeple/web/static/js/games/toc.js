@@ -1,5 +1,5 @@
 // Toc: the ring, zones de sécurité, réserves de départ, dashed shortcuts, pawns.
-import { h, s, seatColour } from '../dom.js';
+import { h, s, seatColour, seatMark, seatShapePath, isNarrow } from '../dom.js';
 import { card } from '../cards.js';
 import { t } from '../i18n.js';
 
@@ -140,7 +140,7 @@ function boardSvg(view, ctx, geo) {
     const attrs = { class: 'cell', 'data-keys': occupied ? null : `cell:${cell}`, 'aria-label': cellLabel(geo, cell), role: 'img' };
     const g = s('g', attrs, s('title', { text: `${cellLabel(geo, cell)}` }), s('circle', { cx: x, cy: y, r, fill, stroke, 'stroke-width': zoneSeat >= 0 ? 3 : 1.5, 'stroke-dasharray': chord ? '3 2' : null }));
     if (intersection) g.append(s('circle', { cx: x, cy: y, r: r + 5, fill: 'none', stroke: '#6b4e2a', 'stroke-width': 2, 'stroke-dasharray': '4 3' }));
-    if (geo.entry.includes(cell)) g.append(s('circle', { cx: x, cy: y, r: r * 0.4, fill: seatColour(geo.entry.indexOf(cell)) }));
+    if (geo.entry.includes(cell)) g.append(s('path', { d: seatShapePath(geo.entry.indexOf(cell), r * 0.45), transform: `translate(${x} ${y})`, fill: seatColour(geo.entry.indexOf(cell)) }));
     cells.append(g);
   }
   svg.append(cells);
@@ -172,7 +172,9 @@ function boardSvg(view, ctx, geo) {
     const keys = [`pawn:${pawn}`, cell < 0 ? `reserve:${seat}` : `cell:${cell}`].join(' ');
     const r = Math.max(L.radius * 1.05, 9);
     const outer = s('g', { class: 'pawn', 'data-keys': keys, 'data-flip': `toc-pawn-${pawn}`, 'aria-label': pawnLabel(view, geo, pawn), role: 'img' });
-    const inner = s('g', { transform: `translate(${x} ${y})` }, s('title', { text: pawnLabel(view, geo, pawn) }), s('circle', { r: r + 2, fill: '#0006', cy: 2 }), s('circle', { r, fill: seatColour(seat), stroke: '#fff', 'stroke-width': 2.5 }), s('text', { y: r * 0.38, 'font-size': r * 1.05, 'font-weight': 800, 'text-anchor': 'middle', fill: '#fff' }, String((pawn % 4) + 1)));
+    // Each seat's pawns have their own shape as well as their colour (seatShapePath).
+    const shape = seatShapePath(seat, r);
+    const inner = s('g', { transform: `translate(${x} ${y})` }, s('title', { text: pawnLabel(view, geo, pawn) }), s('path', { d: shape, fill: '#0007', transform: 'translate(0 2)' }), s('path', { class: 'pawn-body', d: shape, fill: seatColour(seat), stroke: '#fff', 'stroke-width': 2.5 }), s('text', { y: r * 0.38, 'font-size': r * 1.05, 'font-weight': 800, 'text-anchor': 'middle', fill: '#fff' }, String((pawn % 4) + 1)));
     if ((view.protected >> pawn) & 1) inner.append(s('circle', { r: r + 5, fill: 'none', stroke: '#222', 'stroke-width': 2 }));
     outer.append(inner);
     pawns.append(outer);
@@ -211,7 +213,7 @@ function render(ctx) {
       h(
         'div',
         { class: `seat-panel${turn ? ' to-act' : ''}${seat === me ? ' me' : ''}`, style: { '--seat': seatColour(seat) }, 'aria-label': t('toc.seatLabel', { name: ctx.name(seat), colour: t(`common.seatColours.${seat % 8}`), home, reserve, hand: view.hand_sizes[seat] }) },
-        h('div', { class: 'seat-name' }, h('span', { class: 'dot' }), ctx.name(seat)),
+        h('div', { class: 'seat-name' }, seatMark(seat), ctx.name(seat)),
         h('div', { class: 'seat-line' }, t('toc.homeReserve', { home, reserve })),
         h('div', { class: 'seat-line' }, t('toc.inHand', { n: view.hand_sizes[seat] })),
       ),
@@ -237,7 +239,10 @@ function render(ctx) {
       ),
     );
   }
-  return h('div', { class: 'game toc' }, h('div', { class: 'p10-seats' }, seats), banner, h('div', { class: 'toc-wrap' }, boardSvg(view, ctx, geo)), hand);
+  const seatList = h('div', { class: 'p10-seats' }, seats);
+  const picture = h('div', { class: 'toc-wrap' }, boardSvg(view, ctx, geo));
+  if (isNarrow()) return h('div', { class: 'game toc' }, banner, hand, picture, seatList);
+  return h('div', { class: 'game toc' }, seatList, banner, picture, hand);
 }
 
 function paths(action, view) {
@@ -256,6 +261,24 @@ function paths(action, view) {
     default:
       return [];
   }
+}
+
+/** The move picker's words for a thing on the board that may be chosen next. */
+function pickerLabel(key, ctx, prefix) {
+  const { view } = ctx;
+  const geo = geometry(view.players, ctx.options);
+  const [kind, value] = key.split(':');
+  if (kind === 'pawn') return pawnLabel(view, geo, Number(value));
+  if (kind === 'cell') {
+    const chosen = prefix.find((k) => k.startsWith('pawn:'));
+    const from = chosen ? view.positions[Number(chosen.slice(5))] : null;
+    const steps = from !== null && from >= 0 && Number(value) < geo.ring && from < geo.ring ? (Number(value) - from + geo.ring) % geo.ring : null;
+    const where = cellLabel(geo, Number(value));
+    return steps !== null && steps <= geo.ring / 2 ? t('toc.pickToSteps', { where, n: steps }) : t('toc.pickTo', { where });
+  }
+  if (kind === 'reserve') return t('toc.pickEnter', { colour: t(`common.seatColours.${Number(value) % 8}`) });
+  if (key === 'pile:played') return t('toc.pickDiscard');
+  return null;
 }
 
 function keyLabel(key) {
@@ -318,4 +341,4 @@ function headline(view, ctx) {
   return `${t('toc.turnN', { n: view.turns + 1 })} · ${t('common.toAct', { name: ctx.name(view.turn) })}`;
 }
 
-export default { name: 'toc', render, paths, keyLabel, describe, scores, prompt, headline };
+export default { name: 'toc', render, paths, keyLabel, pickerLabel, describe, scores, prompt, headline };

@@ -1,6 +1,6 @@
 // Toquer: every layout around the table in play order, each seat's right-hand column
 // beside the neighbour who shares it, the stock, the discard and the drawn card.
-import { h, s, seatColour, permutations } from '../dom.js';
+import { h, s, seatColour, seatMark, permutations, isNarrow } from '../dom.js';
 import { card, pile } from '../cards.js';
 import { t } from '../i18n.js';
 
@@ -27,12 +27,20 @@ export function geometry(players, layout) {
 
 export const positionName = (geo, position) => `${LETTERS[position % geo.width]}${Math.floor(position / geo.width) + 1}`;
 
+/** A position in words: "column 2, row 1", or the column shared with the neighbour. */
+export function positionWords(geo, position) {
+  const column = position % geo.width;
+  const row = Math.floor(position / geo.width) + 1;
+  return column === 0 ? t('toquer.posShared', { row }) : t('toquer.pos', { col: column, row });
+}
+
 function colourFor(value) {
-  if (value < 0) return '#3340a0';
-  if (value === 0) return '#4fb8e8';
-  if (value <= 4) return '#3c9b45';
+  // Each fill holds its number at 4.5:1 or more (white on the dark ones).
+  if (value < 0) return '#2f3a94';
+  if (value === 0) return '#0b6e99';
+  if (value <= 4) return '#2b7a33';
   if (value <= 8) return '#e9b820';
-  return '#d8342c';
+  return '#b3261e';
 }
 
 function drawCard(value, face, size, label) {
@@ -48,7 +56,7 @@ function drawCard(value, face, size, label) {
 function slotLabel(ctx, geo, slot, value, face) {
   const owner = Math.floor(slot / geo.ownCount);
   const within = slot % geo.ownCount;
-  const pos = positionName(geo, Math.floor(within / geo.ownColumns) * geo.width + (within % geo.ownColumns) + 1);
+  const pos = positionWords(geo, Math.floor(within / geo.ownColumns) * geo.width + (within % geo.ownColumns) + 1);
   const what = face === 'D' ? t('toquer.faceDown') : face === '.' ? t('toquer.emptySlot') : t('toquer.value', { v: value });
   return t('toquer.slotLabel', { name: ctx.name(owner), pos, what });
 }
@@ -71,7 +79,7 @@ function panel(ctx, geo, seat) {
       h(
         'div',
         { class: `tq-column${shared ? ' tq-shared' : ''}`, style: shared ? { '--left': seatColour(seat), '--right': seatColour(right) } : null, title: shared ? t(geo.shared ? 'toquer.sharedWith' : 'toquer.touches', { name: ctx.name(right) }) : null },
-        h('div', { class: 'tq-colname' }, shared ? h('span', {}, `${LETTERS[c + 1]} ⇄ n`) : LETTERS[c + 1]),
+        h('div', { class: 'tq-colname' }, shared ? t('toquer.colShared', { name: ctx.name(right) }) : t('toquer.colN', { n: c + 1 })),
         cells,
       ),
     );
@@ -91,13 +99,13 @@ function panel(ctx, geo, seat) {
   return h(
     'div',
     { class: `tq-seat${turn ? ' to-act' : ''}${seat === view.seat ? ' me' : ''}`, style: { '--seat': seatColour(seat) }, 'aria-label': t('toquer.seatLabel', { name: ctx.name(seat), score: view.scores[seat], visible }), 'data-keys': `seat:${seat}` },
-    h('div', { class: 'seat-name' }, h('span', { class: 'dot' }), ctx.name(seat), ' ', h('span', { class: 'muted' }, t('toquer.scoreShort', { n: view.scores[seat], v: visible }))),
+    h('div', { class: 'seat-name' }, seatMark(seat), ctx.name(seat), ' ', h('span', { class: 'muted' }, t('toquer.scoreShort', { n: view.scores[seat], v: visible }))),
     h('div', { class: 'badges' }, badges),
     h('div', { class: 'tq-grid' }, columns),
   );
 }
 
-function ghost(ctx, geo, seat) {
+function ghost(ctx, geo, seat, kind = 'tq-wrap') {
   // The right-hand column of ``seat`` again, where the strip wraps round the table.
   const { view } = ctx;
   const c = geo.ownColumns - 1;
@@ -107,7 +115,7 @@ function ghost(ctx, geo, seat) {
     const label = slotLabel(ctx, geo, slot, view.cards[slot], view.faces[slot]);
     cells.push(h('div', { class: 'slot', 'data-keys': `slot:${slot}`, 'aria-label': label }, drawCard(view.cards[slot], view.faces[slot], 'sm', label)));
   }
-  return h('div', { class: 'tq-seat tq-ghost', style: { '--seat': seatColour(seat) }, title: t('toquer.wrap', { name: ctx.name(seat) }) }, h('div', { class: 'seat-name' }, '↻ ', ctx.name(seat)), h('div', { class: 'badges' }), h('div', { class: 'tq-grid' }, h('div', { class: 'tq-column tq-shared', style: { '--left': seatColour(seat), '--right': seatColour((seat - 1 + geo.players) % geo.players) } }, h('div', { class: 'tq-colname' }, `${LETTERS[c + 1]} ⇄ n`), cells)));
+  return h('div', { class: `tq-seat tq-ghost ${kind}`, style: { '--seat': seatColour(seat) }, title: t('toquer.wrap', { name: ctx.name(seat) }) }, h('div', { class: 'seat-name' }, seatMark(seat), ctx.name(seat)), h('div', { class: 'badges' }), h('div', { class: 'tq-grid' }, h('div', { class: 'tq-column tq-shared', style: { '--left': seatColour(seat), '--right': seatColour((seat - 1 + geo.players) % geo.players) } }, h('div', { class: 'tq-colname' }, t('toquer.colShared', { name: ctx.name((seat - 1 + geo.players) % geo.players) })), cells)));
 }
 
 function render(ctx) {
@@ -120,7 +128,12 @@ function render(ctx) {
   const left = Math.floor((n - 1) / 2);
   const order = [];
   for (let k = left; k >= -(n - 1 - left); k -= 1) order.push((((me + k) % n) + n) % n);
-  const strip = h('div', { class: 'tq-strip', 'aria-label': t('toquer.tableLabel') }, n > 2 ? ghost(ctx, geo, order[order.length - 1]) : null, order.map((seat) => panel(ctx, geo, seat)));
+  // On a phone the layouts wrap, one under another: your own comes first, after the
+  // column of your left neighbour that is part of it (shown again there).
+  const mine = view.seat !== null && view.seat !== undefined;
+  const strip = isNarrow()
+    ? h('div', { class: 'tq-strip', 'aria-label': t('toquer.tableLabel') }, mine ? [ghost(ctx, geo, (view.seat + 1) % n, 'tq-mine'), panel(ctx, geo, view.seat)] : null, order.filter((seat) => !mine || seat !== view.seat).map((seat) => panel(ctx, geo, seat)))
+    : h('div', { class: 'tq-strip', role: 'region', tabindex: 0, 'aria-label': t('toquer.tableLabel') }, n > 2 ? ghost(ctx, geo, order[order.length - 1]) : null, order.map((seat) => panel(ctx, geo, seat)));
 
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   const discardLabel = top === null ? t('toquer.discardEmpty') : t('toquer.discardTop', { v: top });
@@ -186,7 +199,7 @@ function describe(event, ctx) {
   }
   const a = event.action;
   if (!a) return t('toquer.log.secret');
-  const pos = (p) => positionName(geo, p);
+  const pos = (p) => positionWords(geo, p);
   switch (a.type) {
     case 'Reveal':
       return t('toquer.log.reveal', { pos: pos(a.position) });
