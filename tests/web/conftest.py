@@ -136,12 +136,18 @@ def browser() -> Iterator[object]:
 
 @pytest.fixture
 def new_page(browser: "sync_api.Browser") -> Iterator[object]:
-    """``new_page(locale="fr-FR")``: a page in a fresh browser context (its own storage)."""
+    """``new_page(locale="fr-FR")``: a page in a fresh browser context (its own storage);
+    ``touch=True`` makes it a phone's touch screen."""
     contexts: list[sync_api.BrowserContext] = []  # type: ignore[union-attr]
     errors: list[str] = []
 
-    def make(locale: str = "en-US", width: int = 1360, height: int = 1000) -> "sync_api.Page":
-        context = browser.new_context(locale=locale, viewport={"width": width, "height": height})
+    def make(
+        locale: str = "en-US", width: int = 1360, height: int = 1000, touch: bool = False
+    ) -> "sync_api.Page":
+        viewport = {"width": width, "height": height}
+        context = browser.new_context(
+            locale=locale, viewport=viewport, has_touch=touch, is_mobile=touch
+        )
         contexts.append(context)
         page = context.new_page()
         page.set_default_timeout(15_000)

@@ -3,6 +3,7 @@ has every key with the same placeholders, every game and option of the registry 
 translated, every key the scripts use exists, and the server serves the page."""
 
 import asyncio
+import concurrent.futures
 import json
 import re
 
@@ -75,7 +76,9 @@ def test_the_server_serves_the_page_and_its_assets() -> None:
             paths = ("/", "/static/js/main.js", "/static/i18n/ja.json", "/static/nothing.js")
             return [await client.get(path) for path in paths]
 
-    page, script, catalogue, missing = asyncio.run(fetch())
+    # In a thread of its own: Playwright's sync API may hold this thread's event loop.
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        page, script, catalogue, missing = pool.submit(asyncio.run, fetch()).result()
     assert page.status_code == 200 and 'src="/static/js/main.js"' in page.text
     assert script.headers["content-type"].startswith(("text/javascript", "application/javascript"))
     assert catalogue.json()["common"]["lobby"] == "ロビー"

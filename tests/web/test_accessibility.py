@@ -1,0 +1,93 @@
+"""axe-core (WCAG 2.0, 2.1 and 2.2 A and AA rules) finds no serious or critical
+violation: on the lobby in three languages and on a table of every game, as a player
+and as a spectator, on a phone and on a desktop. Also the text-size setting is
+remembered, and with reduced motion nothing animates."""
+
+import pytest
+
+from web.helpers import require_game, wait_my_turn
+from web.phone import (
+    DESKTOP,
+    PHONE,
+    SHORT,
+    Taps,
+    axe_violations,
+    create_table,
+    describe_violations,
+    tap_step,
+)
+
+TABLES = [("phase10", 4), ("toc", 4), ("toc", 8), ("cmyk", 3), ("toquer", 4)]
+
+
+def assert_clean(page, where: str) -> None:  # type: ignore[no-untyped-def]
+    violations = axe_violations(page)
+    assert not violations, f"{where}:\n{describe_violations(violations)}"
+
+
+def test_axe_reports_a_planted_violation(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    page = new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create-button")
+    page.evaluate(
+        """() => { const p = document.createElement('p');
+                   p.textContent = 'faint'; p.style.color = '#ddd';
+                   document.querySelector('#app').append(p); }"""
+    )
+    assert any(v["id"] == "color-contrast" for v in axe_violations(page))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ja"])
+def test_lobby_has_no_serious_violation(server, new_page, lang: str) -> None:  # type: ignore[no-untyped-def]
+    page = new_page(locale=lang)
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        page.goto(server.base + "/")
+        page.wait_for_selector("#create-button")
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert_clean(page, f"lobby {lang} {viewport['width']}px")
+
+
+@pytest.mark.parametrize(("game", "players"), TABLES, ids=[f"{g}-{n}" for g, n in TABLES])
+def test_table_has_no_serious_violation(server, new_page, game: str, players: int) -> None:  # type: ignore[no-untyped-def]
+    require_game(server, game)
+    player = new_page(touch=True, **PHONE)
+    create_table(player, server.base, game, players, options=SHORT[game])
+    wait_my_turn(player, 60_000)
+    # Mid-choice, so that targets, the picker and Back/Cancel are on the page too.
+    tap_step(player, Taps())
+    wait_my_turn(player, 60_000)
+    spectator = new_page()
+    spectator.goto(player.url)
+    spectator.wait_for_selector(".board .game")
+    for viewport in (PHONE, DESKTOP):
+        for who, page in (("player", player), ("spectator", spectator)):
+            page.set_viewport_size(viewport)
+            assert_clean(page, f"{game}-{players} {who} {viewport['width']}px")
+
+
+def test_larger_text_is_remembered(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    page = new_page()
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create-button")
+    normal = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    page.select_option("#text-size", "larger")
+    page.reload()
+    page.wait_for_selector("#create-button")
+    assert page.input_value("#text-size") == "larger"
+    larger = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
+    assert larger >= normal * 1.3
+
+
+def test_reduced_motion_animates_nothing(server, browser) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport=DESKTOP, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        create_table(page, server.base, "cmyk", 2, options=SHORT["cmyk"])
+        changes = 0
+        while changes < 3 and wait_my_turn(page, 60_000):
+            tap_step(page, Taps(), touch=False)
+            changes += 1
+            assert page.evaluate("document.getAnimations().length") == 0
+    finally:
+        context.close()

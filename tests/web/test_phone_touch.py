@@ -1,0 +1,55 @@
+"""A whole game of every game on a phone (390 x 844, touch, portrait) against bots,
+played by tapping only: every target tapped is measured first and must be at least
+44 x 44 CSS px; the page never scrolls sideways and your own hand or grid fits the
+screen's width. Games are kept short by their options (phone.SHORT)."""
+
+import pytest
+
+from web.helpers import require_game
+from web.phone import PHONE, SHORT, Taps, create_table, play_to_end, tap_step
+
+GAMES = [("phase10", 4), ("toc", 4), ("toc", 8), ("cmyk", 2), ("toquer", 2)]
+
+FITS = """
+() => {
+  const width = window.innerWidth;
+  const own = document.querySelector('.board .hand-area, .board .tq-seat.me');
+  const box = own && own.getBoundingClientRect();
+  return {
+    sideways: document.documentElement.scrollWidth > width,
+    own: box ? [box.left, box.right] : null,
+    width,
+  };
+}
+"""
+
+
+def assert_fits(page) -> None:  # type: ignore[no-untyped-def]
+    fits = page.evaluate(FITS)
+    assert not fits["sideways"], "the page scrolls sideways on a phone"
+    assert fits["own"] is not None, "no hand or grid of your own on the table"
+    left, right = fits["own"]
+    assert left >= 0 and right <= fits["width"] + 0.5, f"your own cards leave the screen: {fits}"
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[f"{g}-{n}" for g, n in GAMES])
+def test_whole_game_by_tapping_on_a_phone(server, new_page, game: str, players: int) -> None:  # type: ignore[no-untyped-def]
+    require_game(server, game)
+    page = new_page(touch=True, **PHONE)
+    create_table(page, server.base, game, players, options=SHORT[game])
+    taps = Taps()
+    checked = False
+
+    def step(page) -> None:  # type: ignore[no-untyped-def]
+        nonlocal checked
+        if not checked:
+            assert_fits(page)
+            checked = True
+        assert tap_step(page, taps), "nothing to tap on this page's turn"
+
+    play_to_end(page, step)
+    assert taps.sizes, "the game ended before a single tap"
+    width, height, what = taps.smallest()
+    smallest = f"{width:.0f} x {height:.0f} ({what})"
+    print(f"\n{game}-{players}: {len(taps.sizes)} taps, smallest {smallest}")
+    assert page.locator(".result .winners").count() == 1
