@@ -59,8 +59,9 @@ def create_table(
     options: dict[str, str] | None = None,
     name: str = "Ann",
 ) -> None:
-    """Create a table in the lobby form (people at ``humans``, the fastest bots elsewhere,
-    ``options`` typed into the option fields) and wait for its board."""
+    """Create a table in the lobby form (people at ``humans``, quick bots elsewhere: the
+    medium level, the heuristic, at the fastest pace; ``options`` typed into the option
+    fields) and wait for its board."""
     page.goto(base + "/")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
@@ -70,7 +71,8 @@ def create_table(
         if seat in humans:
             page.select_option(f"#seat-{seat}", "human")
         else:
-            bot = "bot:heuristic" if "bot:heuristic" in choices else choices[-1]
+            fast = [bot for bot in ("bot:medium", "bot:heuristic", "bot:random") if bot in choices]
+            bot = fast[0] if fast else choices[-1]
             page.select_option(f"#seat-{seat}", bot)
     for option, value in (options or {}).items():
         page.fill(f"#opt-{option}", value)
