@@ -91,3 +91,11 @@ def test_reduced_motion_animates_nothing(server, browser) -> None:  # type: igno
             assert page.evaluate("document.getAnimations().length") == 0
     finally:
         context.close()
+
+
+def test_the_action_bar_shows_no_internal_value(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    page = new_page()
+    create_table(page, server.base, "cmyk", 2, options=SHORT["cmyk"])
+    wait_my_turn(page, 60_000)
+    text = page.inner_text(".action-bar")
+    assert "null" not in text and "undefined" not in text, text

@@ -364,7 +364,7 @@ export class TablePage {
     else prompt = '';
     if (interactive && this.table && this.table.hints && this.token) buttons.push(h('button', { type: 'button', id: 'hint-button', disabled: this.hint && this.hint.asking, onclick: () => this.askHint() }, t('table.hint')));
     const hintNote = this.hint && this.state && this.hint.version === this.state.version ? h('span', { class: 'hint-note', role: 'status' }, this.hint.text) : null;
-    e.bar.replaceChildren(h('span', { class: `prompt${interactive ? ' your-turn' : ''}` }, prompt), ...buttons, hintNote);
+    e.bar.replaceChildren(h('span', { class: `prompt${interactive ? ' your-turn' : ''}` }, prompt), ...buttons, ...(hintNote ? [hintNote] : []));
     e.picker.replaceChildren(...picks);
     e.picker.hidden = picks.length === 0;
     // Every legal move, also as a plain list (keyboard and screen-reader friendly).
