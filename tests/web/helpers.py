@@ -118,31 +118,41 @@ def create_by_lobby(
 
 
 def next_to_act(pages: list[Page], timeout: float = 60_000) -> Page | None:
-    """The page whose person is to act now, waiting on the table's own state (as the
-    first page sees it) rather than on a clock; None once the game is over."""
+    """The page whose person is to act now, waiting on the table's own state rather than
+    on a clock; None once the game is over.
+
+    The first page says who is to act once it has no move on its way (then it shows the
+    state after its own move); that person's page is then waited for. If that page's
+    state has moved on meanwhile (its person is not to act after all), look again.
+    """
     seats = {int(page.evaluate("window.__meeple.mySeat")): page for page in pages}
-    first = pages[0]
-    first.wait_for_function(
-        """(seats) => {
-            const state = window.__meeple && window.__meeple.state;
-            return state && (state.status === 'finished' || seats.includes(state.to_act));
-        }""",
-        arg=list(seats),
-        timeout=timeout,
-    )
-    status, to_act = first.evaluate(
-        "() => [window.__meeple.state.status, window.__meeple.state.to_act]"
-    )
-    if status == "finished":
-        return None
-    page = seats[int(to_act)]
-    page.wait_for_function(
-        """() => {
-            const page = window.__meeple;
-            const board = document.querySelector('.board');
-            return (page.state && page.state.status === 'finished')
-                || (!page.sending && board && board.dataset.myTurn === 'true');
-        }""",
-        timeout=timeout,
-    )
-    return page if page.get_attribute(".board", "data-my-turn") == "true" else None
+    for _ in range(100):
+        pages[0].wait_for_function(
+            """(seats) => {
+                const page = window.__meeple;
+                const state = page && page.state;
+                return state && !page.sending
+                    && (state.status === 'finished' || seats.includes(state.to_act));
+            }""",
+            arg=list(seats),
+            timeout=timeout,
+        )
+        status, to_act = pages[0].evaluate(
+            "() => [window.__meeple.state.status, window.__meeple.state.to_act]"
+        )
+        if status == "finished":
+            return None
+        page = seats[int(to_act)]
+        page.wait_for_function(
+            """() => {
+                const page = window.__meeple;
+                const board = document.querySelector('.board');
+                return page.state && !page.sending && (page.state.status === 'finished'
+                    || page.state.to_act !== page.mySeat
+                    || (board && board.dataset.myTurn === 'true'));
+            }""",
+            timeout=timeout,
+        )
+        if page.get_attribute(".board", "data-my-turn") == "true":
+            return page
+    raise AssertionError(f"no page came to act: {[page_state(page) for page in pages]}")
