@@ -1,6 +1,7 @@
 """The training example runs end to end and its update does what REINFORCE says."""
 
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 
@@ -39,3 +40,22 @@ def test_the_example_trains_and_writes_its_plot(tmp_path: Path) -> None:
         ["--episodes", "2", "--eval-every", "1", "--eval-games", "1", "--out", str(out)]
     )
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_maskable_ppo_example_writes_its_learning_curve(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    spec = importlib.util.spec_from_file_location(
+        "maskable_ppo", EXAMPLE.parent / "maskable_ppo.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = tmp_path / "toquer_curve"
+    argv = ["--steps", "256", "--eval-every", "256", "--eval-games", "2", "--out", str(out)]
+    points = module.main("toquer", 2, argv=argv)
+    report = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
+    assert report["curve"] == points and points[0]["steps"] == 0 and points[-1]["steps"] >= 256
+    assert all(0 <= p["vs_random"] <= 1 and 0 <= p["vs_heuristic"] <= 1 for p in points)
+    assert out.with_suffix(".png").read_bytes().startswith(b"\x89PNG")
+    for game in ("phase10", "cmyk", "toc", "toquer"):  # one script per game
+        assert f'main("{game}"' in (EXAMPLE.parent / f"ppo_{game}.py").read_text()
