@@ -7,7 +7,8 @@ every so many training steps. The per-game scripts (``ppo_phase10.py``, ``ppo_cm
 
 The learner plays against the random bot in training, in a seat drawn at each episode;
 the evaluations play fixed seeds, the learner's seat drawn from each, its action the
-policy's most likely legal index. Writes ``NAME_curve.json`` (the figures) and
+policy's most likely legal index (``--sample``: an index drawn from the policy, as in
+training; the torch seed is the run's). Writes ``NAME_curve.json`` (the figures) and
 ``NAME_curve.png`` (with matplotlib). Needs the ``rl-train`` extra (CPU is enough).
 """
 
@@ -30,7 +31,13 @@ MAX_STEPS = 1000
 
 
 def win_rate(
-    model: MaskablePPO, game: str, players: int, opponent: str, games: int, options: dict[str, Any]
+    model: MaskablePPO,
+    game: str,
+    players: int,
+    opponent: str,
+    games: int,
+    options: dict[str, Any],
+    greedy: bool = True,
 ) -> float:
     """How often the policy wins (a positive return) against ``opponent`` bots, its
     seat drawn from each game's seed."""
@@ -48,7 +55,7 @@ def win_rate(
         observation, _ = environment.reset(seed=seed)
         while True:
             masks = environment.action_masks()
-            action, _ = model.predict(observation, action_masks=masks, deterministic=True)
+            action, _ = model.predict(observation, action_masks=masks, deterministic=greedy)
             observation, reward, terminated, truncated, _ = environment.step(int(action))
             if terminated or truncated:
                 wins += reward > 0
@@ -96,10 +103,16 @@ def main(
     parser.add_argument("--eval-every", type=int, default=max(steps // 5, 1))
     parser.add_argument("--eval-games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--sample",
+        action="store_true",
+        help="evaluate the policy as trained, sampling its actions (default: greedy)",
+    )
     parser.add_argument("--out", default=f"{game}_curve")
     args = parser.parse_args(argv)
     options = options or {}
     torch.set_num_threads(1)
+    torch.manual_seed(args.seed)
     environment = meeple.rl.gym_env(
         game,
         players,
@@ -124,8 +137,8 @@ def main(
 
     def measure() -> tuple[float, float]:
         return (
-            win_rate(model, game, players, "random", args.eval_games, options),
-            win_rate(model, game, players, "heuristic", args.eval_games, options),
+            win_rate(model, game, players, "random", args.eval_games, options, not args.sample),
+            win_rate(model, game, players, "heuristic", args.eval_games, options, not args.sample),
         )
 
     curve = Curve(args.eval_every, measure)
