@@ -5,6 +5,7 @@ process group, so :meth:`Terminal.interrupt` is what Ctrl-C does: SIGINT to the 
 (the command and every worker it forked).
 """
 
+import contextlib
 import os
 import pty
 import re
@@ -19,6 +20,7 @@ from pathlib import Path
 PATIENCE = 300.0
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\r")
 CLEAR = "\x1b[2J"  # what clearing the screen prints; ``text`` shows it as a form feed
+STARTED: list["Terminal"] = []  # every terminal opened, so teardown can end what a test left
 
 
 class Terminal:
@@ -43,6 +45,7 @@ class Terminal:
             start_new_session=True,
         )
         os.close(slave)
+        STARTED.append(self)
         self._master = master
         self._raw = bytearray()
         self._changed = threading.Condition()
@@ -95,6 +98,17 @@ class Terminal:
         self._reader.join(PATIENCE)
         os.close(self._master)
         return code
+
+
+def end_leftovers() -> None:
+    """Kill the process group of every terminal whose command is still running (a test
+    that failed before its command ended must not leave it, or its workers, behind)."""
+    while STARTED:
+        terminal = STARTED.pop()
+        if terminal.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(terminal.process.pid, signal.SIGKILL)
+            terminal.process.wait()
 
 
 def _plain(raw: bytes) -> str:
