@@ -1,4 +1,4 @@
-"""CMYK rules, one rule per test, on hand-built states (spec: shared/rules/cmyk.md)."""
+"""CMYK rules, one rule per test, on hand-built states (rules: games/cmyk/README.md)."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Phase 10 rules, one rule per test, on hand-built states (spec: shared/rules/phase10.md)."""
+"""Phase 10 rules, one rule per test, on hand-built states (rules: games/phase10/README.md)."""
 
 import random
 import re

@@ -1,4 +1,4 @@
-"""Phase 10's rules: legal actions, transitions and chance (per ../shared/rules/phase10.md).
+"""Phase 10's rules: legal actions, transitions and chance (see this package's README).
 
 Sources are tagged as in the spec: seed (the Japanese rule text), official (Mattel's
 sheet), common, default (our choice, an option).
