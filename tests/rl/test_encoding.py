@@ -230,35 +230,3 @@ def test_masks_are_fresh_arrays(config: tuple[str, int, dict[str, object]]) -> N
         observation = encoder.observation(state, seat)
         observation[:] = -7.0
         assert (encoder.observation(state, seat) != -7.0).any()
-
-
-@pytest.mark.parametrize(
-    ("name", "players", "options"),
-    [
-        # The largest board: 8 seats of 30 cells, shortcuts of 28, teams of four, every card.
-        (
-            "toc",
-            8,
-            {
-                "teams": "halves",
-                "cells_per_sector": 30,
-                "shortcut_length": 28,
-                "partner_exchange": True,
-                "jack_eleven": True,
-            },
-        ),
-        # The most table groups: six players, phases of five groups.
-        (
-            "phase10",
-            6,
-            {"phases": ["set2+set2+set2+set2+set2", "run2+run2+run2+run2+run2", "colour2+colour2"]},
-        ),
-        ("cmyk", 6, {}),
-        ("toquer", 8, {"layout": "own_grid"}),
-    ],
-)
-def test_the_largest_configurations_stay_within_a_thousand_indices(
-    name: str, players: int, options: dict[str, object]
-) -> None:
-    encoder = encoder_for(make((name, players, options)))
-    assert encoder.num_actions <= MAX_ACTIONS < encoder.action_count or name == "toquer"

@@ -183,6 +183,12 @@ class Encoder(ABC, Generic[S, A, V]):
             self._index.append(index)
         self.action_count = len(self._actions[0])  # the engine actions of the configuration
         self._build_indices(len(self.blocks))
+        if self.num_actions > MAX_ACTIONS:
+            # (each encoder's docstring bounds its count over the options' whole range)
+            raise AssertionError(
+                f"{game.spec.name}: {self.num_actions} action indices, more than "
+                f"{MAX_ACTIONS}: an encoding bound no longer holds for these options"
+            )
         if not self.seat_relative_actions:
             self._actions *= self.players
             self._index *= self.players

@@ -13,6 +13,11 @@ then ``Done()`` (offered when the lays chosen so far are a legal action and anot
 could still join them; with nothing left to join, the action is played at once). So
 ``L + 1 + (1 if sweeps) + M + kinds`` indices (102 with the default deck) cover every
 action.
+
+Bound: ``L = 4v + 4w + 4j`` and ``kinds = 4v + w + 4j + s + M`` (``v`` the values 10%–90%
+with copies in the deck, ``w``, ``j``, ``s`` 1 when the deck has whites, jokers, a sweep),
+so ``1 + 8v + 5w + 8j + 2s + 2M`` indices: at most 128, the deck option allowing at most
+``MAX_COPIES`` (20) mix cards (tests/rl/test_action_bounds.py).
 See the "Reinforcement learning" section of games/cmyk/README.md.
 """
 

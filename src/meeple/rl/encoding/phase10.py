@@ -10,6 +10,12 @@ A hit is chosen as two indices: the card (``Hit card``), then the table group an
 (``Hit at``); when only one group and end are left for the card, the hit is played at
 once. Every other action is one index (a phase is laid card by card by the engine
 itself: ``BeginPhase`` then ``Place`` actions).
+
+Bound: a group takes at least 2 of a phase's at most 10 cards, so ``G <= 5``; a card
+placed in a group stands for one value (a natural card its number or colour, a Wild one
+of 0–12 at most), so at most ``109 G`` ``Place`` indices; then ``T × 2 <= 60`` ``Hit at``:
+``3 + 545 + 49 + 60 + 49 + 6 = 712`` at most (697 reached, at 6 players with five groups
+of every kind; tests/rl/test_action_bounds.py).
 See the "Reinforcement learning" section of games/phase10/README.md.
 """
 

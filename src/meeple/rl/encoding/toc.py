@@ -13,6 +13,11 @@ destination place (``Move to``); when the card and pawn leave one destination, t
 is played at once. A Jack's swap is two too: the team pawn, then the other pawn. A split
 7 is already a sequence of moves in the engine (its pending part), each chosen so. Every
 other action is one index.
+
+Bound: ``3T + 4MT + D + 4T + 4n + 28`` indices (without teams one pawn fewer per seat to
+swap with, with ``partner_exchange`` the 14 ``Give``), with ``T <= 4`` (teams of four at
+8 players), ``M <= 14`` and ``D <= 8 × 30 + 8 × 28 + 4``: at most 780
+(tests/rl/test_action_bounds.py).
 See the "Reinforcement learning" section of games/toc/README.md.
 """
 

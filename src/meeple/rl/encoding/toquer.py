@@ -5,6 +5,10 @@ neighbour's column ``n`` and 4 own; 6 with ``own_grid``); ``F = 3 × w`` frame p
 ``S`` table slots (``n × 12`` or ``n × 15``); ``V`` distinct card values in the deck (15
 for the standard deck, -2..12). Positions are frame positions, ``row × w + column``, as
 in the engine.
+
+Bound: every index block is a table position, a pair of seats or a line of three in
+one frame, whatever the deck: at most 138 indices (8 players, ``own_grid``;
+tests/rl/test_action_bounds.py).
 See the "Reinforcement learning" section of games/toquer/README.md.
 """
 
