@@ -25,17 +25,20 @@ def redis_server() -> Iterator[RedisServer]:
         server.stop()
 
 
+def store_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A new database of the kind ``request.param`` names (sqlite or postgresql)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path_factory.mktemp('live') / 'meeple.sqlite3'}"
+    cluster: PostgresCluster = request.getfixturevalue("postgres")
+    return cluster.new_database()
+
+
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def live(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[LiveServer]:
     """A running server (one per module and store kind), shared by that module's tests."""
-    if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'meeple.sqlite3'}"
-    else:
-        cluster: PostgresCluster = request.getfixturevalue("postgres")
-        url = cluster.new_database()
-    with LiveServer(server_settings(url)) as server:
+    with LiveServer(server_settings(store_url(request, tmp_path_factory))) as server:
         yield server
 
 

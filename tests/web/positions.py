@@ -57,3 +57,37 @@ def toc_split_seven_steps() -> list[dict[str, JSON]]:
     )
     assert all(position < 0 for position in state.positions[4:]), "another seat has a pawn out"
     return lines
+
+
+def last_move_steps(
+    game_name: str = "cmyk", players: int = 2, last_seat: int = 0
+) -> list[dict[str, JSON]]:
+    """A seeded random game of ``game_name`` but its last move: ``last_seat`` is to act
+    and every move it has ends the game (a rated game that ends at once)."""
+    import random
+
+    from meeple.engine.protocol import TERMINAL
+    from meeple.engine.registry import load_game
+
+    game = load_game(game_name, players)
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = game.initial_state()
+        lines: list[dict[str, JSON]] = []
+        while True:
+            seat = game.current_player(state)
+            if seat == CHANCE:
+                outcome = game.sample_chance(state, rng)
+                lines.append({"chance": game.encode_outcome(outcome)})
+                state = game.apply_chance(state, outcome)
+                continue
+            legal = game.legal_actions(state)
+            ends = all(game.current_player(game.apply_action(state, a)) == TERMINAL for a in legal)
+            if ends and seat == last_seat:
+                return lines
+            if ends:
+                break
+            action = rng.choice(legal)
+            lines.append({"seat": seat, "action": game.encode_action(action)})
+            state = game.apply_action(state, action)
+    raise AssertionError(f"no seed in 200 ends {game_name} with seat {last_seat} to move")

@@ -21,6 +21,7 @@ from meeple.engine.protocol import Game
 from meeple.engine.record import FORMAT, FORMAT_VERSION
 from meeple.engine.registry import default_players, game_class, game_names
 from meeple.engine.rng import derive_seed
+from meeple.server.accounts import rated_bot_level, signed_in
 from meeple.server.limits import Rate
 from meeple.server.manager import LiveTable, TableManager
 from meeple.server.outbound import (
@@ -51,6 +52,11 @@ from meeple.store.db import StoredSeat, StoredTable
 AnyGame = Game[object, object, object, object]
 router = APIRouter(prefix="/api")
 bearer = HTTPBearer(auto_error=False, description="the seat token returned by join")
+session_bearer = HTTPBearer(
+    auto_error=False,
+    scheme_name="SessionBearer",
+    description="a session token (from sign-up or login)",
+)
 
 HINT_RATE = Rate(12, 60.0)  # hints per seat per minute: each one is a long search
 HINT_TIME_LIMIT = 60.0  # seconds for a hint's search (the expert level takes a few)
@@ -222,6 +228,8 @@ async def create_table(body: CreateTable, manager: Manager, request: Request) ->
             empty_bot = body.empty_seat_bot
         if empty_bot is not None:
             empty_bot = check_bot_spec(empty_bot, game, allow)
+        if body.rated:
+            _check_rated_bots(stored_seats)
     except InvalidOptionError as error:
         raise _problem(422, str(error)) from None
     bank = body.clock.seconds * 1000 if body.clock.kind == "bank" else None
@@ -245,6 +253,7 @@ async def create_table(body: CreateTable, manager: Manager, request: Request) ->
         open_replays=body.open_replays,
         hints=body.hints,
         seats=stored_seats,
+        rated=body.rated,
     )
     if body.start_steps is not None and not manager.settings.test_positions:
         raise _problem(422, "start_steps is for tests: this server was not started for them")
@@ -254,6 +263,15 @@ async def create_table(body: CreateTable, manager: Manager, request: Request) ->
         raise _problem(422, str(error)) from None
     manager.schedule(live)
     return JSONResponse(_info(live), status_code=201)
+
+
+def _check_rated_bots(seats: list[StoredSeat]) -> None:
+    """A rated table's bots are the levels (one identity each), each in one seat."""
+    levels = [rated_bot_level(seat.bot) for seat in seats if seat.kind == "bot"]
+    if None in levels:
+        raise InvalidOptionError("a rated table's bots are levels: random, easy, medium, ...")
+    if len(set(levels)) != len(levels):
+        raise InvalidOptionError("a rated table has each bot level in one seat at most")
 
 
 def _info(live: LiveTable) -> JSON:
@@ -297,12 +315,21 @@ async def join_seat(
     table_id: TableId,
     seat: Annotated[int, Path(ge=0, le=63)],
     manager: Manager,
+    request: Request,
+    session: Annotated[HTTPAuthorizationCredentials | None, Depends(session_bearer)],
     body: JoinBody | None = None,
 ) -> JoinAnswer:
-    """Take a human seat; the answer carries the seat token, shown this once."""
+    """Take a human seat; the answer carries the seat token, shown this once. With a
+    session (Bearer, or the page's cookie) the seat is played as that account, under
+    its name; a rated table seats accounts only."""
     live = await _table(manager, table_id)
+    signed = await signed_in(manager, request, session)
+    if signed is None and live.runtime.rated:
+        raise _problem(401, "a rated table seats accounts only: sign in first")
+    account = None if signed is None else signed.account
+    name = (body or JoinBody()).name if account is None else account.name or ""
     try:
-        token = await manager.join(live, seat, (body or JoinBody()).name)
+        token = await manager.join(live, seat, name, None if account is None else account.id)
     except MoveError as error:
         raise _problem(404 if error.code == "no_seat" else 409, str(error)) from None
     return JoinAnswer(table_id=table_id, seat=seat, token=token)
@@ -329,6 +356,9 @@ async def start_table(table_id: TableId, manager: Manager, token: Token) -> JSON
     live = await _table(manager, table_id)
     if await _asker(manager, live, token) is None:
         raise _problem(401, "starting needs a seat token of this table")
+    runtime = live.runtime
+    if runtime.rated and any(s.kind == "human" and s.token_hash is None for s in runtime.seats):
+        raise _problem(409, "a rated table starts when every seat is taken")
     try:
         await manager.start(live)
     except MoveError as error:

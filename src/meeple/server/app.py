@@ -16,6 +16,7 @@ from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 
+from meeple.server.accounts_api import router as accounts_router
 from meeple.server.api import router
 from meeple.server.limits import BodyLimit, guarded_http_protocol
 from meeple.server.manager import Settings, TableManager
@@ -65,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.include_router(router)
+    app.include_router(accounts_router)
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> Response:

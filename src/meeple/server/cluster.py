@@ -227,6 +227,7 @@ class Cluster:
                 self.manager.seat_released(live, info.seat)  # its token stopped working
             info.name = seat_data["name"]
             info.token_hash = seat_data["token_hash"]
+            info.account = seat_data.get("account")
             info.bank_ms = seat_data["bank_ms"]
             info.expired = seat_data["expired"]
             info.connections = seat_data["connections"]
@@ -263,6 +264,7 @@ class Cluster:
                         "seat": info.seat,
                         "name": info.name,
                         "token_hash": info.token_hash,
+                        "account": info.account,
                         "bank_ms": info.bank_ms,
                         "expired": info.expired,
                         "connections": info.connections,

@@ -26,6 +26,7 @@ from typing import Any, ParamSpec, TypeVar
 from meeple.engine.codec import JSON
 from meeple.engine.errors import RecordError
 from meeple.engine.registry import game_class
+from meeple.server.accounts import rated_game
 from meeple.server.bots import BotPool
 from meeple.server.bottier import RemoteBots
 from meeple.server.clocks import elapsed_ms, remaining_ms
@@ -43,6 +44,7 @@ from meeple.server.outbound import (
 )
 from meeple.server.schemas import unfit_text
 from meeple.server.tables import MoveError, Plan, TableRuntime
+from meeple.store.accounts import AccountStore
 from meeple.store.db import Advance, Store, StoredChat, StoredTable
 from meeple.store.models import utcnow
 
@@ -74,6 +76,10 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()  # their X-Forwarded-For is believed, not capped
     create_rate: Rate = field(default_factory=lambda: Rate(30, 60.0))  # tables per client
     create_quota: Rate = field(default_factory=lambda: Rate(500, 86400.0))
+    # Accounts (docs/server.md, "Accounts"): sign-ins per client and per name, sign-ups.
+    login_rate: Rate = field(default_factory=lambda: Rate(30, 600.0))
+    login_name_rate: Rate = field(default_factory=lambda: Rate(10, 900.0))
+    signup_rate: Rate = field(default_factory=lambda: Rate(10, 3600.0))
     open_table_ttl: float = 7200.0  # an open table nobody is connected to expires after
     sweep_seconds: float = 60.0  # how often expired open tables are looked for
     replay_cache: int = 16  # finished games' replays kept built (per seat)
@@ -161,6 +167,7 @@ class TableManager:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.store = Store(settings.db_url)
+        self.accounts = AccountStore(self.store.engine)
         self._executor = ThreadPoolExecutor(
             max_workers=1 if self.store.is_sqlite else 4, thread_name_prefix="meeple-db"
         )
@@ -483,7 +490,9 @@ class TableManager:
                 if problem is not None:
                     return {"error": [problem.code, str(problem), live.runtime.version]}
             elif op == "join":
-                await self._join_locked_path(live, args["seat"], args["name"], args["digest"])
+                await self._join_locked_path(
+                    live, args["seat"], args["name"], args["digest"], args.get("account")
+                )
             elif op == "leave":
                 await self.leave(live, args["seat"])
             elif op == "start":
@@ -563,8 +572,9 @@ class TableManager:
                 await self._start_locked(live)
         return live
 
-    async def join(self, live: LiveTable, seat: int, name: str) -> str:
-        """Give a seat to a person; the token is returned once and stored hashed."""
+    async def join(self, live: LiveTable, seat: int, name: str, account: int | None = None) -> str:
+        """Give a seat to a person (a guest, or an account's); the token is returned
+        once and stored hashed."""
         runtime = live.runtime
         if runtime.status == "finished":
             raise MoveError("finished", "the game is over")
@@ -574,24 +584,34 @@ class TableManager:
             raise MoveError("taken", f"seat {seat} is a bot seat")
         token = secrets.token_urlsafe(32)
         digest = hash_token(token)
-        if await self._forwarded(live, "join", {"seat": seat, "name": name, "digest": digest}):
+        args = {"seat": seat, "name": name, "digest": digest, "account": account}
+        if await self._forwarded(live, "join", args):
             info = live.runtime.seats[seat]  # known here before the owner's news arrives
-            info.token_hash, info.name = digest, name
+            info.token_hash, info.name, info.account = digest, name, account
             return token
-        await self._join_locked_path(live, seat, name, digest)
+        await self._join_locked_path(live, seat, name, digest, account)
         return token
 
-    async def _join_locked_path(self, live: LiveTable, seat: int, name: str, digest: str) -> None:
+    async def _join_locked_path(
+        self, live: LiveTable, seat: int, name: str, digest: str, account: int | None = None
+    ) -> None:
         runtime = live.runtime
         info = runtime.seats[seat]
         async with live.lock:
             if info.token_hash is not None:
                 raise MoveError("taken", f"seat {seat} is taken")
-            claimed = await self.db(self.store.claim_seat, runtime.id, seat, name, digest)
+            if (
+                runtime.rated
+                and account is not None
+                and any(s.account == account and s.seat != seat for s in runtime.seats)
+            ):
+                raise MoveError("taken", "at a rated table an account plays one seat")
+            claimed = await self.db(self.store.claim_seat, runtime.id, seat, name, digest, account)
             if not claimed:
                 raise MoveError("taken", f"seat {seat} is taken")
             info.token_hash = digest
             info.name = name
+            info.account = account
             info.expired = False
             info.disconnected_since = time.monotonic() if info.connections == 0 else None
             everyone = all(s.kind == "bot" or s.token_hash is not None for s in runtime.seats)
@@ -620,6 +640,8 @@ class TableManager:
         info = live.runtime.seats[seat]
         info.token_hash = None
         info.name = None
+        if live.runtime.status == "open":  # a started game stays the account's
+            info.account = None
         for connection in list(live.connections):
             if connection.seat == seat:
                 connection.push(outgoing(seat, ErrorOut("auth", "you left this seat")))
@@ -716,6 +738,7 @@ class TableManager:
                 plan.clocks,
                 plan.expired,
                 None if cluster is None else cluster.id,
+                rated_game(runtime, plan),
             )
         )
         if not stored:

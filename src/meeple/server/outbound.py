@@ -216,6 +216,7 @@ def _table_info(table: TableRuntime | StoredTable, now: float) -> dict[str, JSON
             "occupied": info.kind == "bot" or info.token_hash is not None,
             "connected": info.connections > 0,
             "played_by": table.played_by(info.seat, now),
+            "account": info.account is not None,
         }
         for info in table.seats
     ]
@@ -240,6 +241,7 @@ def _table_info(table: TableRuntime | StoredTable, now: float) -> dict[str, JSON
         "bot_delay_ms": table.bot_delay_ms,
         "open_replays": table.open_replays,
         "hints": table.hints,
+        "rated": table.rated,
         "created_at": table.created_at.isoformat(),
         "result": table.result,
     }
@@ -261,6 +263,7 @@ def _stored_table_info(table: StoredTable) -> dict[str, JSON]:
             "occupied": info.kind == "bot" or info.token_hash is not None,
             "connected": False,
             "played_by": "bot" if info.kind == "bot" else "human",
+            "account": info.account_id is not None,
         }
         for info in table.seats
     ]
@@ -285,6 +288,7 @@ def _stored_table_info(table: StoredTable) -> dict[str, JSON]:
         "bot_delay_ms": table.bot_delay_ms,
         "open_replays": table.open_replays,
         "hints": table.hints,
+        "rated": table.rated,
         "created_at": table.created_at.isoformat(),
         "result": table.result,
     }

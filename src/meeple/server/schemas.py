@@ -87,6 +87,11 @@ class CreateTable(BaseModel):
         description="seats may ask for a hint: the expert bot's move, from their view",
     )
     name: Text = Field(default="", max_length=80)
+    rated: bool = Field(
+        default=False,
+        description="a rated table: only accounts take its seats, bots are level players, "
+        "and the end updates everyone's rating for the game and player count",
+    )
     start_steps: list[dict[str, JsonValue]] | None = Field(
         default=None,
         max_length=2000,
@@ -115,6 +120,7 @@ class SeatInfo(BaseModel):
     occupied: bool
     connected: bool
     played_by: str
+    account: bool = Field(default=False, description="played by an account (name links)")
 
 
 class ClockInfo(BaseModel):
@@ -140,6 +146,7 @@ class TableInfo(BaseModel):
     bot_delay_ms: int
     open_replays: bool
     hints: bool
+    rated: bool = False
     created_at: str
     result: dict[str, JsonValue] | None
 

@@ -132,6 +132,7 @@ class SeatRuntime:
     expired: bool
     connections: int = 0
     disconnected_since: float | None = None  # monotonic; None while connected
+    account: int | None = None  # the account that plays the seat (None: guest or bot)
 
 
 @dataclass(slots=True)
@@ -175,6 +176,7 @@ class TableRuntime:
         self.bot_delay_ms = stored.bot_delay_ms
         self.open_replays = stored.open_replays
         self.hints = stored.hints
+        self.rated = stored.rated
         self.created_at: datetime = stored.created_at
         self.result = stored.result
         now = time.monotonic()
@@ -188,6 +190,7 @@ class TableRuntime:
                 s.clock_ms,
                 s.expired,
                 disconnected_since=now if s.kind == "human" else None,
+                account=s.account_id,
             )
             for s in stored.seats
         ]

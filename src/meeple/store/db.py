@@ -8,7 +8,7 @@ the condition that the version is still the one the move was checked against.
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import cast
 
@@ -19,6 +19,7 @@ from sqlalchemy import (
     Engine,
     Table,
     bindparam,
+    case,
     create_engine,
     delete,
     event,
@@ -33,7 +34,8 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from meeple.engine.codec import JSON
-from meeple.store.models import ChatRow, SeatRow, StepRow, TableRow, utcnow
+from meeple.store.accounts import RatedGame, rate_game
+from meeple.store.models import ChatRow, SeatRow, StepRow, TableRow, aware, utcnow
 
 JSONData = JSON
 
@@ -47,6 +49,7 @@ class StoredSeat:
     token_hash: str | None = None
     clock_ms: int | None = None
     expired: bool = False
+    account_id: int | None = None  # the account that plays it (None: a guest or a bot)
 
 
 @dataclass(slots=True)
@@ -72,6 +75,7 @@ class StoredTable:
     finished_at: datetime | None = None
     result: dict[str, JSON] | None = None
     seats: list[StoredSeat] = field(default_factory=list)
+    rated: bool = False  # every human seat an account; the end updates the ratings
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +99,7 @@ class Advance:
     clocks: dict[int, int | None] = field(default_factory=dict)
     expired: dict[int, bool] = field(default_factory=dict)
     owner: str | None = None  # several instances: stored only while this one owns it
+    rated: RatedGame | None = None  # the end of a rated game: rated in this transaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,13 +128,6 @@ def normalise_url(url: str) -> str:
     if "://" not in url:
         return f"sqlite:///{url}"
     return url
-
-
-def aware(moment: datetime | None) -> datetime | None:
-    """SQLite hands back naive datetimes; every stored moment is UTC."""
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
 
 
 def _set_sqlite_pragmas(dbapi_connection: object, _record: ConnectionPoolEntry) -> None:
@@ -253,6 +251,7 @@ class Store:
                         "token_hash": seat.token_hash,
                         "clock_ms": seat.clock_ms,
                         "expired": seat.expired,
+                        "account_id": seat.account_id,
                     }
                     for seat in table.seats
                 ],
@@ -331,8 +330,11 @@ class Store:
             return list(gone.scalars())
 
     # ----------------------------------------------------------------------- seats
-    def claim_seat(self, table_id: str, seat: int, name: str, token_hash: str) -> bool:
-        """Give an empty human seat to a person; False if it is taken or not human."""
+    def claim_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, account_id: int | None = None
+    ) -> bool:
+        """Give an empty human seat to a person (a guest, or ``account_id``'s); False if
+        it is taken or not human."""
         with self.engine.begin() as connection:
             result = connection.execute(
                 update(SeatRow)
@@ -342,7 +344,7 @@ class Store:
                     SeatRow.kind == "human",
                     SeatRow.token_hash.is_(None),
                 )
-                .values(token_hash=token_hash, name=name)
+                .values(token_hash=token_hash, name=name, account_id=account_id)
             )
             return result.rowcount == 1
 
@@ -356,7 +358,7 @@ class Store:
                     SeatRow.seat == seat,
                     SeatRow.token_hash == token_hash,
                 )
-                .values(token_hash=None, name=None)
+                .values(token_hash=None, name=None, account_id=_ACCOUNT_KEPT_IF_STARTED)
             )
             return result.rowcount == 1
 
@@ -478,6 +480,16 @@ _BUMP_VERSION = (
 )
 _BUMP_OWNED_VERSION = _BUMP_VERSION.where(_TABLES.c.owner == bindparam("lease_owner"))
 _INSERT_STEPS = insert(_STEPS)
+# Leaving an open table frees the seat; leaving a started one leaves it the account's
+# (a rated game is still rated for the person who left it).
+_ACCOUNT_KEPT_IF_STARTED = case(
+    (
+        select(_TABLES.c.status).where(_TABLES.c.id == _SEATS.c.table_id).scalar_subquery()
+        == "open",
+        None,
+    ),
+    else_=_SEATS.c.account_id,
+)
 MIGRATE_LOCK = 0x6D6565706C65  # "meeple": the advisory lock key of migrations
 _LIVE = "status IN ('open', 'running')"
 _RENEW = text(
@@ -525,6 +537,8 @@ def _apply_advance(connection: Connection, request: Advance) -> bool:
         updated = connection.execute(guarded.values(**values))
     if updated.rowcount != 1:
         return False
+    if request.rated is not None:
+        rate_game(connection, request.table_id, request.rated)
     if request.steps:
         connection.execute(
             _INSERT_STEPS,
@@ -576,6 +590,7 @@ def _table_values(table: StoredTable) -> dict[str, object]:
         "started_at": table.started_at,
         "finished_at": table.finished_at,
         "result": table.result,
+        "rated": table.rated,
     }
 
 
@@ -602,6 +617,7 @@ def _table_from_rows(row: object, seats: Iterable[object]) -> StoredTable:
         started_at=aware(r["started_at"]),
         finished_at=aware(r["finished_at"]),
         result=None if r["result"] is None else dict(r["result"]),
+        rated=bool(r["rated"]),
         seats=[
             StoredSeat(
                 seat=s._mapping["seat"],  # type: ignore[attr-defined]
@@ -611,6 +627,7 @@ def _table_from_rows(row: object, seats: Iterable[object]) -> StoredTable:
                 token_hash=s._mapping["token_hash"],  # type: ignore[attr-defined]
                 clock_ms=s._mapping["clock_ms"],  # type: ignore[attr-defined]
                 expired=bool(s._mapping["expired"]),  # type: ignore[attr-defined]
+                account_id=s._mapping["account_id"],  # type: ignore[attr-defined]
             )
             for s in seats
         ],
