@@ -7,9 +7,16 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body, token) {
+let csrfToken = null; // the session's CSRF token (account.js), sent with every change
+
+export function setCsrf(token) {
+  csrfToken = token;
+}
+
+export async function request(method, path, body, token) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (csrfToken && method !== 'GET') headers['X-CSRF-Token'] = csrfToken;
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, {
     method,

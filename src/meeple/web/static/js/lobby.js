@@ -5,6 +5,7 @@ import { h, mount, richText, seatMark } from './dom.js';
 import { t, tOr, language } from './i18n.js';
 import { api, rememberSeat, playerName, rememberName, seatFor } from './api.js';
 import { seatName, botName, isLevel } from './names.js';
+import { nameLink, ratedField, signedIn } from './account.js';
 
 function optionLabel(game, option) {
   return tOr(`games.${game}.options.${option.name}.label`, option.name);
@@ -142,6 +143,7 @@ export class LobbyPage {
       h('fieldset', { class: 'clock' }, h('legend', {}, t('lobby.clockTitle')), h('div', { class: 'field' }, h('label', { for: 'clock-kind' }, t('lobby.clockKind')), clockKind), this.clockFields),
       h('div', { class: 'field' }, h('label', { for: 'bot-pace' }, t('lobby.botPace')), h('select', { id: 'bot-pace', name: 'bot-pace' }, [['0', 'instant'], ['150', 'brisk'], ['400', 'normal'], ['1200', 'slow']].map(([ms, word]) => h('option', { value: ms, selected: ms === '400' }, t(`lobby.pace.${word}`))))),
       h('div', { class: 'field checkbox' }, h('input', { id: 'hints', name: 'hints', type: 'checkbox' }), h('label', { for: 'hints' }, t('lobby.hints'))),
+      ratedField(),
       h('details', { class: 'options', open: true }, h('summary', {}, t('lobby.options', { n: game.options.length })), game.options.map((option) => optionInput(name, option))),
       h('p', { class: 'error', role: 'alert', id: 'create-error' }),
       h('button', { type: 'submit', class: 'primary', id: 'create-button' }, t('lobby.create')),
@@ -176,6 +178,7 @@ export class LobbyPage {
     };
     const tableName = form.querySelector('#table-name').value.trim();
     if (tableName) body.name = tableName;
+    if (form.querySelector('#rated')?.checked) body.rated = true;
     try {
       const table = await api.createTable(body);
       const mine = seats.findIndex((seat) => seat.kind === 'human');
@@ -204,7 +207,7 @@ export class LobbyPage {
     const title = tOr(`games.${table.game}.title`, table.title);
     const held = seatFor(table.id);
     const seats = table.seats.map((seat) => {
-      const label = seatName(table, seat.seat);
+      const label = nameLink(table, seat.seat);
       let action = null;
       if (seat.kind === 'human' && !seat.occupied && table.status !== 'finished' && !held) {
         const link = `${location.origin}${location.pathname}#/join/${table.id}/${seat.seat}`;
@@ -263,7 +266,8 @@ export class JoinPage {
       return;
     }
     const title = tOr(`games.${table.game}.title`, table.title);
-    const input = h('input', { id: 'join-name', type: 'text', maxlength: 40, value: playerName(), required: true });
+    const me = signedIn(); // an account plays under its own name
+    const input = h('input', { id: 'join-name', type: 'text', maxlength: 40, value: me ? me.name : playerName(), required: true, readonly: Boolean(me) });
     const error = h('p', { class: 'error', role: 'alert' });
     const form = h(
       'form',

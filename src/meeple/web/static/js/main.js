@@ -5,6 +5,7 @@ import { LANGUAGES, detectLanguage, setLanguage, language, t, onLanguageChange }
 import { LobbyPage, JoinPage } from './lobby.js';
 import { TablePage } from './table.js';
 import { ReplayPage } from './replay.js';
+import { AccountPage, LeaderboardPage, PlayerPage, SignUpPage, loadSession, onSessionChange, renderAccountNav } from './account.js';
 
 const root = document.getElementById('app');
 let page = null;
@@ -29,6 +30,10 @@ function route(force = false) {
   if (parts[0] === 'table' && parts[1]) page = new TablePage(container, parts[1]);
   else if (parts[0] === 'join' && parts[1] && parts[2] !== undefined) page = new JoinPage(container, parts[1], parts[2]);
   else if (parts[0] === 'replay' && parts[1]) page = new ReplayPage(container, parts[1], params.get('seat'));
+  else if (parts[0] === 'signup' || parts[0] === 'login') page = new SignUpPage(container, parts[0]);
+  else if (parts[0] === 'account') page = new AccountPage(container);
+  else if (parts[0] === 'players' && parts[1]) page = new PlayerPage(container, decodeURIComponent(parts[1]));
+  else if (parts[0] === 'leaderboard') page = new LeaderboardPage(container, parts[1], params.get('players'));
   else page = new LobbyPage(container);
   window.scrollTo(0, 0);
 }
@@ -57,12 +62,18 @@ function renderHeader() {
   document.getElementById('home-link').textContent = t('common.lobby');
   document.getElementById('skip-link').textContent = t('common.skipToMain');
   document.getElementById('tagline').textContent = t('common.tagline');
+  renderAccountNav();
 }
 
 async function start() {
   applyTextSize(textSize());
   await setLanguage(detectLanguage());
+  await loadSession();
   renderHeader();
+  onSessionChange(() => {
+    renderAccountNav();
+    if (page && page.rerender && !(page instanceof TablePage)) page.rerender();
+  });
   document.getElementById('lang').addEventListener('change', async (event) => {
     await setLanguage(event.target.value, true);
   });

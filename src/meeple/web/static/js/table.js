@@ -8,6 +8,7 @@ import { Chooser } from './chooser.js';
 import { snapshot, animate, reducedMotion } from './anim.js';
 import { gameModule } from './games/index.js';
 import { seatName, botName } from './names.js';
+import { nameLink } from './account.js';
 
 const LOG_LIMIT = 300;
 
@@ -444,7 +445,7 @@ export class TablePage {
       return h(
         'tr',
         { class: `${toAct ? 'to-act' : ''}${seat.seat === this.mySeat ? ' me' : ''}`, style: { '--seat': seatColour(seat.seat) } },
-        h('th', { scope: 'row' }, seatMark(seat.seat), seatName(table, seat.seat), seat.seat === this.mySeat ? h('span', { class: 'muted' }, ` (${t('table.you')})`) : null),
+        h('th', { scope: 'row' }, seatMark(seat.seat), nameLink(table, seat.seat), seat.seat === this.mySeat ? h('span', { class: 'muted' }, ` (${t('table.you')})`) : null),
         h('td', { class: 'muted' }, status),
         ...(board.rows[seat.seat] || []).map((cell) => h('td', {}, cell)),
         clocks.length ? h('td', { class: `clock${clock && clock.running ? ' running' : ''}`, 'data-seat': seat.seat }, clock ? formatClock(clock.remaining_ms) : '') : null,
