@@ -10,15 +10,16 @@ a 4 for the backward trick. It sees only its own view.
 
 import math
 import random
+from collections.abc import Callable
 from functools import cache
 
 from meeple.bots.base import Bot
 from meeple.engine.protocol import Game
 from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction
 from meeple.games.toc.board import Board
-from meeple.games.toc.cards import ACE, FOUR, JOKER, KING, PARTEUX, SEVEN
+from meeple.games.toc.cards import ACE, FOUR, JACK, JOKER, KING, PARTEUX, SEVEN
 from meeple.games.toc.rules import TocGame
-from meeple.games.toc.state import Phase, TocState
+from meeple.games.toc.state import Pending
 from meeple.games.toc.view import TocView
 
 OUT_BONUS = 12.0  # a pawn on the track rather than in the reserve
@@ -65,7 +66,77 @@ def _reach_masks(ring: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
+@cache
+def _cell_values(board: Board, seat: int) -> tuple[float, ...]:
+    """Per cell, the value of a pawn of ``seat`` standing there (before any danger): out
+    of the reserve, plus the way it has come, plus more once in its Zone de Sécurité
+    (deeper is better; a zone cell never lies in danger)."""
+    distance = _distances(board, seat)
+    ring = board.ring
+    values = [OUT_BONUS + (ring - distance[cell]) for cell in range(board.zone_base)]
+    for cell in range(board.zone_base, board.cells):
+        depth = (cell - board.zone_base) % 4
+        values.append(OUT_BONUS + ring + HOME_BONUS + 2 * depth)
+    return tuple(values)
+
+
 EVALUATIONS_KEPT = 1 << 16  # positions whose evaluation a bot remembers (then it forgets)
+
+
+class _SeatValues:
+    """Every seat's pawn values on a board (protected pawns, danger from rival teams),
+    remembered by position and shared by every bot of the same board and teams: the
+    seats of a search value the same cut-off boards."""
+
+    def __init__(self, board: Board, team_of: tuple[int, ...]) -> None:
+        self.ring = board.ring
+        self.reach = _reach_masks(board.ring)
+        self.team_of = team_of
+        self.cell_values = tuple(_cell_values(board, seat) for seat in range(len(team_of)))
+        self.known: dict[tuple[tuple[int, ...], int], tuple[float, ...]] = {}
+
+    def __call__(self, positions: tuple[int, ...], protected: int) -> tuple[float, ...]:
+        key = (positions, protected)
+        values = self.known.get(key)
+        if values is None:
+            if len(self.known) >= EVALUATIONS_KEPT:
+                self.known.clear()
+            values = self.known[key] = self._values(positions, protected)
+        return values
+
+    def _values(self, positions: tuple[int, ...], protected: int) -> tuple[float, ...]:
+        # Per team, the ring cells its pawns could land on with one common card.
+        ring = self.ring
+        reach = self.reach
+        team_of = self.team_of
+        threats: dict[int, int] = {}
+        for pawn, cell in enumerate(positions):
+            if 0 <= cell < ring:
+                team = team_of[pawn >> 2]
+                threats[team] = threats.get(team, 0) | reach[cell]
+        out = []
+        for seat, values in enumerate(self.cell_values):
+            own_team = team_of[seat]
+            danger = 0  # cells a rival of ``seat`` could land on
+            for team, mask in threats.items():
+                if team != own_team:
+                    danger |= mask
+            total = 0.0
+            for pawn in range(seat * 4, seat * 4 + 4):
+                cell = positions[pawn]
+                if cell < 0:
+                    continue
+                value = values[cell]
+                if danger >> cell & 1 and not protected >> pawn & 1:
+                    value *= 1 - DANGER
+                total += value
+            out.append(total)
+        return tuple(out)
+
+
+@cache
+def _shared_seat_values(board: Board, team_of: tuple[int, ...]) -> _SeatValues:
+    return _SeatValues(board, team_of)
 
 
 class HeuristicBot(Bot):
@@ -83,7 +154,7 @@ class HeuristicBot(Bot):
         self.config = game.config
         self.team = frozenset(game.config.teammates(seat))
         self.team_of = tuple(game.config.team_of(each) for each in range(game.players))
-        self.reach = _reach_masks(self.board.ring)
+        self._seat_values = _shared_seat_values(self.board, self.team_of)
         # evaluate() by (positions, protected, winners): the same boards recur across
         # a search's iterations and a split 7's parts
         self._evaluated: dict[tuple[tuple[int, ...], int, tuple[int, ...]], float] = {}
@@ -100,61 +171,70 @@ class HeuristicBot(Bot):
             return self._give(view, actions)
         if isinstance(actions[0], Discard):
             return self._discard(view, actions)
-        state = self._state(view)
+        board_after = self.toc.board_after
+        seat = self.seat
         best: list[TocAction] = []
         best_score = float("-inf")
-        kept: dict[tuple[bool, int], float] = {}  # _hand_value by (enters, card played)
+        hand_value = self._hand_values(view)
         for action in actions:
-            after = self.toc._apply_action(state, action)
-            kind = (isinstance(action, Enter), 11 if isinstance(action, Swap) else action.card)
-            hand_value = kept.get(kind)
-            if hand_value is None:
-                hand_value = kept[kind] = self._hand_value(view, action)
-            score = self._best_after(after, {}) + hand_value
+            after = board_after(
+                seat, view.positions, view.protected, view.armed, view.pending, action
+            )
+            score = self._best_after(*after, {}) + hand_value(action)
             if score > best_score + 1e-9:
                 best, best_score = [action], score
             elif abs(score - best_score) <= 1e-9:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
 
-    def _best_after(self, state: TocState, memo: dict[tuple[int, ...], float]) -> float:
-        """The score after the action, searching the rest of a split 7 for its best end."""
-        if state.phase == Phase.PLAY and state.pending is not None and state.turn == self.seat:
-            key = (*state.positions, state.pending.remaining, state.pending.moved)
-            if key not in memo:
-                memo[key] = max(
-                    self._best_after(self.toc._apply_action(state, part), memo)
-                    for part in self.toc._legal_actions(state)
+    def _best_after(
+        self,
+        positions: tuple[int, ...],
+        protected: int,
+        armed: int,
+        pending: Pending | None,
+        winners: tuple[int, ...],
+        memo: dict[tuple[int, ...], float],
+    ) -> float:
+        """The score of the board after a play, searching the rest of a split 7 for its
+        best end (on the board alone: no state is built, the hot path of a rollout)."""
+        if pending is None:
+            return self.evaluate(positions, protected, winners)
+        key = (*positions, pending.remaining, pending.moved)
+        known = memo.get(key)
+        if known is None:
+            seat = self.seat
+            board_after = self.toc.board_after
+            parts = self.toc.mover.seven_parts(
+                seat, positions, protected, armed, pending.remaining, pending.moved
+            )
+            known = memo[key] = max(
+                self._best_after(
+                    *board_after(seat, positions, protected, armed, pending, part), memo
                 )
-            return memo[key]
-        return self.evaluate(state)
-
-    def _state(self, view: TocView) -> TocState:
-        """The public board with only this seat's hand: enough to try its own cards."""
-        n = view.players
-        hands = tuple(view.hand if s == self.seat else () for s in range(n))
-        return TocState(
-            view.phase, view.turn, view.positions, view.protected, view.armed, hands,
-            (1,) + (0,) * 13, (), view.played, view.pending, (0,) * n, ((),) * n, (0,) * n,
-            view.deals, view.starter, view.turns, view.winners,
-        )  # fmt: skip
+                for part in parts
+            )
+        return known
 
     # -------------------------------------------------------------- evaluation
-    def evaluate(self, state: TocState) -> float:
+    def evaluate(
+        self, positions: tuple[int, ...], protected: int, winners: tuple[int, ...]
+    ) -> float:
         """Own team's pawn values minus the opponents' (the strongest counts most)."""
-        key = (state.positions, state.protected, state.winners)
+        key = (positions, protected, winners)
         known = self._evaluated.get(key)
         if known is None:
             if len(self._evaluated) >= EVALUATIONS_KEPT:
                 self._evaluated.clear()
-            known = self._evaluated[key] = self._evaluate(state)
+            known = self._evaluated[key] = self._evaluate(positions, protected, winners)
         return known
 
-    def _evaluate(self, state: TocState) -> float:
-        if state.winners:
-            return 1e6 if self.seat in state.winners else -1e6
-        threats = self._team_threats(state)
-        values = [self._seat_value(state, seat, threats) for seat in range(self.toc.players)]
+    def _evaluate(
+        self, positions: tuple[int, ...], protected: int, winners: tuple[int, ...]
+    ) -> float:
+        if winners:
+            return 1e6 if self.seat in winners else -1e6
+        values = self._seat_values(positions, protected)
         mine = sum(values[s] for s in self.team)
         others: dict[int, float] = {}
         for seat, value in enumerate(values):
@@ -166,60 +246,26 @@ class HeuristicBot(Bot):
         rivals = list(others.values())
         return mine - 0.6 * max(rivals) - 0.4 * sum(rivals) / len(rivals)
 
-    def _seat_value(self, state: TocState, seat: int, threats: dict[int, int]) -> float:
-        board = self.board
-        ring = board.ring
-        distance = _distances(board, seat)
-        positions = state.positions
-        own_team = self.team_of[seat]
-        # ring cells an opponent of ``seat`` could land on with one common card
-        danger = 0
-        for team, mask in threats.items():
-            if team != own_team:
-                danger |= mask
-        total = 0.0
-        for pawn in range(seat * 4, seat * 4 + 4):
-            cell = positions[pawn]
-            if cell < 0:
-                continue
-            if cell >= board.zone_base:
-                depth = (cell - board.zone_base) % 4
-                total += OUT_BONUS + ring + HOME_BONUS + 2 * depth
-                continue
-            value = OUT_BONUS + (ring - distance[cell])
-            if danger >> cell & 1 and not state.protected >> pawn & 1:
-                value *= 1 - DANGER
-            total += value
-        return total
-
-    def _team_threats(self, state: TocState) -> dict[int, int]:
-        """Per team, the bitmask of ring cells its pawns could land on with one common
-        card (computed once per position, for every seat's danger)."""
-        ring = self.board.ring
-        reach = self.reach
-        team_of = self.team_of
-        threats: dict[int, int] = {}
-        for pawn, cell in enumerate(state.positions):
-            if 0 <= cell < ring:
-                team = team_of[pawn // 4]
-                threats[team] = threats.get(team, 0) | reach[cell]
-        return threats
-
-    def _hand_value(self, view: TocView, action: TocAction) -> float:
-        """A little value for keeping useful cards: a Parteu (not spent as a mere move)
-        while pawns wait in the reserve, and a 4 for the backward trick."""
-        if view.pending is not None or isinstance(action, (Give, Discard)):
-            return 0.0  # the 7 already left the hand
-        played = 11 if isinstance(action, Swap) else action.card
-        hand = list(view.hand)
-        hand.remove(played)
+    def _hand_values(self, view: TocView) -> Callable[[TocAction], float]:
+        """A little value for the cards kept after each play: a Parteu (not spent as a
+        mere move) while pawns wait in the reserve, and a 4 for the backward trick
+        (the hand read once per decision)."""
+        if view.pending is not None:
+            return lambda action: 0.0  # the 7 already left the hand
         start = self.seat * 4
         in_reserve = any(cell < 0 for cell in view.positions[start : start + 4])
-        value = 0.0
-        if in_reserve and (isinstance(action, Enter) or any(c in PARTEUX for c in hand)):
-            value += PARTEU_KEPT
-        if FOUR in hand:
-            value += FOUR_KEPT
+        parteux = sum(1 for card in view.hand if card in PARTEUX)
+        fours = view.hand.count(FOUR)
+
+        def value(action: TocAction) -> float:
+            played = JACK if isinstance(action, Swap) else action.card
+            kept = 0.0
+            if in_reserve and (isinstance(action, Enter) or parteux > (played in PARTEUX)):
+                kept += PARTEU_KEPT
+            if fours > (played == FOUR):
+                kept += FOUR_KEPT
+            return kept
+
         return value
 
     # ----------------------------------------------------- discards and gifts
@@ -260,5 +306,5 @@ class HeuristicBot(Bot):
         assert isinstance(view, TocView)
         if view.winners:
             return 1.0 if self.seat in view.winners else 0.0
-        score = self.evaluate(self._state(view)) / POSITION_SCALE
+        score = self.evaluate(view.positions, view.protected, view.winners) / POSITION_SCALE
         return math.exp(max(-50.0, min(50.0, score)))

@@ -30,7 +30,7 @@ from meeple.games.toquer.actions import (
 )
 from meeple.games.toquer.layout import DOWN, EMPTY, UP, Geometry
 from meeple.games.toquer.state import KNOCKED, Phase
-from meeple.games.toquer.view import ToquerView, unseen_cards
+from meeple.games.toquer.view import ToquerView, unseen_counts
 
 PAIR_WEIGHT = 0.35  # per point of a positive card that sits next to an equal one
 REVEAL_BASE = 0.4  # information and pace, for revealing a face-down card of one's own
@@ -39,9 +39,15 @@ ACCEPT_MARGIN = 0.5  # what a knock must be worth more than keeping the card
 GIVE_PENALTY = 1.0  # the knocker gains too
 PATIENCE = 12  # turns per player after which the bot stops fearing to end the round
 POSITION_SCALE = 8.0  # expected points per factor e of ISMCTS strength
+FRAMES_KEPT = 1 << 14  # frames whose neighbours a bot remembers (then it forgets)
 
 # What putting a card at one frame position depends on, the card aside (``_Table.spot``)
 Spot = tuple[bool, float, frozenset[int | None], float, bool]
+Beside = dict[int, frozenset[int | None]]  # per frame position, the values beside it
+Placed = list[tuple[int, Spot]]  # frame positions with their spots
+# Where a card's best use can be: (the best plain slots, the round-ending slots, per card
+# value the slots beside an equal card) (``_Table._use_candidates``)
+Candidates = tuple[Placed, Placed, dict[int | None, Placed]]
 
 
 class HeuristicBot(Bot):
@@ -58,6 +64,10 @@ class HeuristicBot(Bot):
             {p: tuple(line for line in g.lines[s] if p in line) for p in range(3 * g.width)}
             for s in range(g.players)
         )
+        # _Table.beside by (seat, what its frame shows): the same frames recur
+        self.beside_by_frame: dict[tuple[int, tuple[int | str, ...]], Beside] = {}
+        # _Table's use candidates by (what my frame shows, the estimate, last turn)
+        self.candidates_by_frame: dict[tuple[tuple[int | str, ...], float, bool], Candidates] = {}
 
     # ------------------------------------------------------------------ the choice
     def choose(self, view: object, legal: tuple[object, ...]) -> object:
@@ -94,14 +104,15 @@ class HeuristicBot(Bot):
             left = sum(1 for face in v.faces[start:stop] if face != EMPTY)
             return math.exp(-left / 3.0)
         # (not a whole _Table: ISMCTS asks this of every seat at every cut)
-        mean = _mean(unseen_cards(self.toquer.deck, v))
+        mean = _mean(unseen_counts(self.toquer.deck, v))
         points = v.scores[self.seat] + expected_points(geometry, v, self.seat, mean)
         return math.exp(max(-50.0, min(50.0, -points / POSITION_SCALE)))
 
 
-def _mean(unseen: list[int]) -> float:
-    """A face-down card's estimate: the mean of the unseen cards."""
-    return sum(unseen) / len(unseen) if unseen else 5.0
+def _mean(unseen: dict[int, int]) -> float:
+    """A face-down card's estimate: the mean of the unseen cards (counted by value)."""
+    total = sum(unseen.values())
+    return sum(value * count for value, count in unseen.items()) / total if total else 5.0
 
 
 def expected_points(geometry: Geometry, view: ToquerView, seat: int, mean: float) -> float:
@@ -125,7 +136,7 @@ class _Table:
         self.geometry = self.game.geometry
         self.me = bot.seat
         self.frame = self.geometry.frames[self.me]
-        unseen = unseen_cards(self.game.deck, view)
+        unseen = unseen_counts(self.game.deck, view)
         self.unseen = unseen
         self._runs: dict[
             tuple[int, tuple[int, ...]], tuple[list[int | None], list[int], dict[int, int]]
@@ -146,10 +157,10 @@ class _Table:
         ]
         self.downs = [p for p in self.playable if faces[self.frame[p]] == DOWN]
         self._best_reveal: float | None = None
-        self._spot_list: list[tuple[int, Spot]] | None = None
+        self._candidates: Candidates | None = None
         # per (seat, position): the card values beside it in its lines (any other card
         # makes neither a pair nor a triple there)
-        self._beside: dict[int, dict[int, frozenset[int | None]]] = {}
+        self._beside: dict[int, Beside] = {}
         own = [self.expected_points(s) for s in range(view.players)]
         self.expected = own
         others = [own[s] for s in range(view.players) if s != self.me]
@@ -240,18 +251,33 @@ class _Table:
             return best_triple, 0.0
         return best_triple, PAIR_WEIGHT * card * pairs
 
+    def frame_shows(self, seat: int) -> tuple[int | str, ...]:
+        """What ``seat``'s frame shows: each slot's card face up, else its face."""
+        faces, cards = self.view.faces, self.view.cards
+        return tuple(cards[slot] if faces[slot] == UP else faces[slot]
+                     for slot in self.geometry.frames[seat])  # fmt: skip
+
     def beside(self, seat: int, position: int) -> frozenset[int | None]:
         """The values next to ``position`` of ``seat``'s frame in each of its lines."""
         known = self._beside.get(seat)
         if known is None:
-            values: dict[int, set[int | None]] = {}
-            for line in self.geometry.lines[seat]:  # (every position of a seat at once)
-                run, _, index = self.run(seat, line)
-                for p, i in index.items():
-                    near = values.setdefault(p, set())
-                    near.update(run[max(0, i - 1) : i])
-                    near.update(run[i + 1 : i + 2])
-            known = self._beside[seat] = {p: frozenset(near) for p, near in values.items()}
+            # (the same frame recurs across a search's iterations: remembered by the
+            # bot, by what the frame shows)
+            key = (seat, self.frame_shows(seat))
+            remembered = self.bot.beside_by_frame
+            known = remembered.get(key)
+            if known is None:
+                values: dict[int, set[int | None]] = {}
+                for line in self.geometry.lines[seat]:  # (every position of a seat at once)
+                    run, _, index = self.run(seat, line)
+                    for p, i in index.items():
+                        near = values.setdefault(p, set())
+                        near.update(run[max(0, i - 1) : i])
+                        near.update(run[i + 1 : i + 2])
+                if len(remembered) >= FRAMES_KEPT:
+                    remembered.clear()
+                known = remembered[key] = {p: frozenset(near) for p, near in values.items()}
+            self._beside[seat] = known
         return known[position]
 
     def spot(self, position: int) -> Spot:
@@ -310,30 +336,62 @@ class _Table:
 
     def best_use(self, card: int, may_discard: bool) -> float:
         """The best utility of a card in hand: swapped in, or discarded for a reveal."""
-        if self._spot_list is None:
-            self._spot_list = [(p, self.spot(p)) for p in self.playable]
+        candidates = self._candidates
+        if candidates is None:
+            # (they depend on my frame, the estimate of a face-down card and whether
+            # this is the last turn alone: remembered by the bot)
+            key = (self.frame_shows(self.me), self.mean, self.last_turn)
+            remembered = self.bot.candidates_by_frame
+            candidates = remembered.get(key)
+            if candidates is None:
+                if len(remembered) >= FRAMES_KEPT:
+                    remembered.clear()
+                candidates = remembered[key] = self._use_candidates()
+            self._candidates = candidates
+        plain, ending, by_value = candidates
         put = self._put
         best = -99.0
         first = True
-        for position, spot in self._spot_list:
-            utility = put(card, position, spot)
-            if first or utility > best:
-                best, first = utility, False
+        for group in (plain, ending, by_value.get(card, ())):
+            for position, spot in group:
+                utility = put(card, position, spot)
+                if first or utility > best:
+                    best, first = utility, False
         if may_discard and self.downs:
             if self._best_reveal is None:
                 self._best_reveal = max(self.reveal(p) for p in self.downs)
             best = max(best, self._best_reveal)
         return best
 
+    def _use_candidates(self) -> Candidates:
+        """The positions where a card's best use can be, whatever the card: a card
+        unlike its neighbours and not ending the round scores ``value - card - lost
+        pairs`` on a slot of mine and ``-lost pairs`` elsewhere, so of those only the
+        best slot of mine and the best other can win (a triple or a pair only adds);
+        then every position that ends the round, and per card value the positions it
+        would sit beside an equal card (``best_use`` tries only these)."""
+        plain: dict[bool, tuple[float, int, Spot]] = {}
+        ending: Placed = []
+        by_value: dict[int | None, Placed] = {}
+        for position in self.playable:
+            spot = self.spot(position)
+            mine, value, beside, old_pairs, ends = spot
+            if ends:
+                ending.append((position, spot))
+                continue
+            for near in beside:
+                by_value.setdefault(near, []).append((position, spot))
+            worth = value - old_pairs if mine else -old_pairs
+            if mine not in plain or worth > plain[mine][0]:
+                plain[mine] = (worth, position, spot)
+        return [(p, spot) for _, p, spot in plain.values()], ending, by_value
+
     def stock_value(self) -> float:
         """The expected best use of a card from the stock."""
         if not self.unseen:
             return 0.0
-        counts: dict[int, int] = {}
-        for card in self.unseen:
-            counts[card] = counts.get(card, 0) + 1
-        total = len(self.unseen)
-        return sum(n / total * self.best_use(card, True) for card, n in counts.items())
+        total = sum(self.unseen.values())
+        return sum(n / total * self.best_use(card, True) for card, n in self.unseen.items())
 
     def take_value(self, knocker: int, position: int) -> float:
         """Knock step 3: the best place for the knocker's card at ``position``."""

@@ -157,6 +157,32 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
             played = (*played, card)
             if known[seat] or gift_known[seat]:
                 known, gift_known = view_module.forget(known, gift_known, seat, hand, card)
+        positions, protected, armed, pending, winners = self.board_after(
+            seat, positions, protected, armed, pending, action
+        )
+        if pending is not None:
+            return new_state(
+                PLAY, seat, positions, protected, armed, hands, state.talon, state.talon_order,
+                played, pending, state.gifts, known, gift_known, state.deals, state.starter,
+                state.turns, (),
+            )  # fmt: skip
+        return self._end_turn(
+            state, positions, protected, armed, hands, played, known, gift_known, winners
+        )
+
+    def board_after(
+        self,
+        seat: int,
+        positions: tuple[int, ...],
+        protected: int,
+        armed: int,
+        pending: Pending | None,
+        action: TocAction,
+    ) -> tuple[tuple[int, ...], int, int, Pending | None, tuple[int, ...]]:
+        """The board once ``seat`` has made the legal play ``action`` (the one place a
+        play moves pawns, for ``apply_action`` and for bots that try plays on the board
+        alone): positions, protected, armed, the 7 still to split, and the winners (a
+        discard leaves the board as it was)."""
         winners: tuple[int, ...] = ()
         if isinstance(action, Move):
             card = action.card
@@ -181,17 +207,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
             )
         elif isinstance(action, Swap):
             positions, armed = self.mover.execute_swap(action.pawn, action.other, positions, armed)
-        if winners:
-            pending = None
-        elif pending is not None:
-            return new_state(
-                PLAY, seat, positions, protected, armed, hands, state.talon, state.talon_order,
-                played, pending, state.gifts, known, gift_known, state.deals, state.starter,
-                state.turns, (),
-            )  # fmt: skip
-        return self._end_turn(
-            state, positions, protected, armed, hands, played, known, gift_known, winners
-        )
+        return positions, protected, armed, None if winners else pending, winners
 
     def _end_turn(
         self,

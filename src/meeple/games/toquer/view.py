@@ -7,7 +7,6 @@ was face down, and each knock decision until every eligible seat has decided.
 """
 
 import random
-from collections import Counter
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from operator import mul
@@ -130,17 +129,29 @@ def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerVie
 
 def unseen_cards(deck: Deck, seat_view: ToquerView) -> list[int]:
     """The cards this view does not show anywhere (face-down, stock, hidden hand card)."""
-    seen: Counter[int] = Counter(
-        card for card, face in zip(seat_view.cards, seat_view.faces, strict=True) if face == UP
-    )
-    seen.update(seat_view.discard)
+    unseen = []
+    for value, count in unseen_counts(deck, seat_view).items():
+        unseen.extend([value] * count)
+    return unseen
+
+
+def unseen_counts(deck: Deck, seat_view: ToquerView) -> dict[int, int]:
+    """``unseen_cards`` counted: per card value (in the deck's order), how many."""
+    seen: dict[int, int] = {}
+    for card, face in zip(seat_view.cards, seat_view.faces, strict=True):
+        if face == UP:
+            seen[card] = seen.get(card, 0) + 1
+    for card in seat_view.discard:
+        seen[card] = seen.get(card, 0) + 1
     for loose in (seat_view.drawn, seat_view.held, seat_view.taken):
         if loose is not None:
-            seen[loose] += 1
-    unseen = []
+            seen[loose] = seen.get(loose, 0) + 1
+    counts = {}
     for value, count in zip(deck.values, deck.counts, strict=True):
-        unseen.extend([value] * (count - seen[value]))
-    return unseen
+        left = count - seen.get(value, 0)
+        if left > 0:
+            counts[value] = left
+    return counts
 
 
 def determinize(deck: Deck, seat_view: ToquerView, rng: random.Random) -> ToquerState:
