@@ -185,3 +185,20 @@ def test_version_and_shell_completion() -> None:
     completion = {"_MEEPLE_COMPLETE": "complete_bash", "COMP_WORDS": "meeple si", "COMP_CWORD": "1"}
     completed = runner.invoke(app, [], prog_name="meeple", env=completion)
     assert completed.output.split() == ["simulate"]
+
+
+def test_review_judges_a_seats_decisions_and_says_how_many(tmp_path: Path) -> None:
+    folder = tmp_path / "records"
+    args = ["simulate", "cmyk", "-n", "1", "--players", "2", "--bots", "easy"]
+    runner.invoke(app, [*args, "--records", str(folder)])
+    (record,) = folder.glob("*.jsonl")
+    level = "expert:iterations=5"
+    result = runner.invoke(
+        app, ["review", str(record), "--seat", "1", "--level", level, "--limit", "4"]
+    )
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert f"Review of seat 1 by the {level} bot: 4 of " in said
+    assert "decisions with a choice judged (the first ones)" in said
+    result = runner.invoke(app, ["review", str(record), "--seat", "5"])
+    assert result.exit_code == 2 and "seats are 0 to 1" in result.output

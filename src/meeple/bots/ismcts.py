@@ -210,6 +210,9 @@ class ISMCTSBot(Bot):
                 assert isinstance(bot, Settler)
                 self.settlers.append(bot.settled)
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
+        # The last decision's search tree (None: a decision it did not search), whose
+        # root children hold each action's visits and rewards (for the review).
+        self.last_root: _Node | None = None
         # Paired mode: each root action's (count, sum, sum of squares) of its win-share
         # differences from the guide's choice on the same samples, in the last search.
         self.differences: dict[object, list[float]] = {}
@@ -222,6 +225,7 @@ class ISMCTSBot(Bot):
         return action
 
     def _decide(self, view: object, legal: tuple[object, ...]) -> object:
+        self.last_root = None
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -252,6 +256,17 @@ class ISMCTSBot(Bot):
             if score > best_score:
                 best, best_score = action, score
         return legal[0] if best is None else best
+
+    def estimates(self, view: object) -> dict[object, float]:
+        """Each root action's mean win share for this seat in the last decision's search
+        (the actions it visited), searching ``view`` now if that decision was not searched
+        (one legal action, or one its guide settles)."""
+        root = self.last_root if self.last_root is not None else self.search(view)
+        return {
+            action: child.reward / child.visits
+            for action, child in root.children.items()
+            if child.visits > 0
+        }
 
     def _confident_choice(
         self, root: _Node, legal: tuple[object, ...], favourite: object
@@ -334,6 +349,7 @@ class ISMCTSBot(Bot):
                     entry[1] += share - base
                     entry[2] += (share - base) ** 2
         self.last_iterations = done
+        self.last_root = root
         return root
 
     def _simulate(

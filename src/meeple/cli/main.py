@@ -11,6 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 import meeple
+from meeple.bots.review import DEFAULT_LIMIT, REVIEW_LEVEL
 from meeple.cli.common import (
     at_least_one,
     build_game,
@@ -23,12 +24,15 @@ from meeple.cli.common import (
     split_specs,
 )
 from meeple.cli.play import play_game
+from meeple.cli.review import show_review
 from meeple.cli.serve import botworker, serve
 from meeple.engine.errors import InvalidOptionError, RecordError
-from meeple.engine.protocol import CHANCE
-from meeple.engine.record import parse_record, replay
+from meeple.engine.protocol import CHANCE, Game
+from meeple.engine.record import MatchRecord, parse_record, replay
 from meeple.engine.registry import game_class
 from meeple.sim.simulate import simulate as run_simulation
+
+AnyGame = Game[object, object, object, object]
 
 app = typer.Typer(
     help="meeple: Phase 10, Toc, CMYK and Toquer in the terminal, with bots and simulation.",
@@ -81,6 +85,10 @@ def play(
     hints: Annotated[
         bool, typer.Option(help="allow the 'hint' command (the expert bot's move)")
     ] = True,
+    review: Annotated[
+        bool,
+        typer.Option(help="after the game, mark the moves the expert bot would have changed"),
+    ] = False,
 ) -> None:
     """Play a game in the terminal against bots (levels: easy, medium, hard, expert)."""
     game = build_game(game_name, players, option or [])
@@ -93,7 +101,7 @@ def play(
         listed = parse_bot_list(bots, len(others), "random")
         for other, spec in zip(others, listed, strict=True):
             bot_specs[other] = spec
-    play_game(game, human_seats, bot_specs, _seed(seed), record, hints)
+    play_game(game, human_seats, bot_specs, _seed(seed), record, hints, review)
 
 
 @app.command()
@@ -176,16 +184,7 @@ def replay_command(
     ] = sys.stdin.isatty(),
 ) -> None:
     """Step through a saved match record."""
-    try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-        header = parse_record(lines)
-        cls = game_class(header.game)
-        record = parse_record(lines, expected_version=cls.spec.version)
-        game = cls(record.players, record.options)
-    except (OSError, RecordError, InvalidOptionError) as error:
-        fail(f"{file}: {error}")
-    if seat is not None and not 0 <= seat < game.players:
-        fail(f"--seat {seat}: this game's seats are 0 to {game.players - 1}")
+    game, record = _load_record(file, seat)
     render = renderer(game)
     console.print(f"{game.spec.title}: {record.players} players, seats {', '.join(record.seats)}")
     previous: object = None
@@ -208,6 +207,41 @@ def replay_command(
     if game.is_terminal(previous):
         result = game.result(previous)
         console.print(f"Winners: {', '.join(f'seat {w}' for w in result.winners)}")
+
+
+def _load_record(file: Path, seat: int | None) -> tuple[AnyGame, MatchRecord]:
+    """The game and the record saved in ``file`` (a mistake ends the command)."""
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+        header = parse_record(lines)
+        cls = game_class(header.game)
+        record = parse_record(lines, expected_version=cls.spec.version)
+        game = cls(record.players, record.options)
+    except (OSError, RecordError, InvalidOptionError) as error:
+        fail(f"{file}: {error}")
+    if seat is not None and not 0 <= seat < game.players:
+        fail(f"--seat {seat}: this game's seats are 0 to {game.players - 1}")
+    return game, record
+
+
+@app.command()
+def review(
+    file: Annotated[Path, typer.Argument(help="a match record (.jsonl)")],
+    seat: Annotated[int | None, typer.Option(help="review this seat (default: every seat)")] = None,
+    level: Annotated[
+        str, typer.Option(help="the bot that judges (a level or any bot spec)")
+    ] = REVIEW_LEVEL,
+    limit: Annotated[int, typer.Option(help="decisions judged at most")] = DEFAULT_LIMIT,
+    seed: Annotated[int, typer.Option(help="the judging bots' seed")] = 0,
+) -> None:
+    """Mark the moves where the expert bot, from that seat's view, would have played
+    otherwise, and by how much its estimate of the seat's chances differs."""
+    at_least_one(limit=limit)
+    game, record = _load_record(file, seat)
+    try:
+        show_review(game, record, seat, level, seed, limit)
+    except (RecordError, InvalidOptionError) as error:
+        fail(f"{file}: {error}")
 
 
 @app.command()

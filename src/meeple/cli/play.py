@@ -11,6 +11,7 @@ from meeple.bots.base import Bot
 from meeple.bots.hints import hint
 from meeple.bots.levels import HINT_LEVEL
 from meeple.cli.common import AnyGame, Renderer, console, fail, renderer
+from meeple.cli.review import show_review
 from meeple.engine import rng as rng_streams
 from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from meeple.engine.protocol import CHANCE, TERMINAL
@@ -57,8 +58,10 @@ def play_game(
     seed: int,
     record_path: Path | None = None,
     hints: bool = True,
+    review: bool = False,
 ) -> object:
-    """Run a game in the terminal; human seats type moves, the others are bots.
+    """Run a game in the terminal; human seats type moves, the others are bots. With
+    ``review``, a finished game's human seats are then reviewed (``meeple review``).
 
     Every way out saves the record (``record_path``): the end of the game, ``quit``, the
     end of the input (then exit code 1: abandoned) and Ctrl-C (exit code 130).
@@ -76,7 +79,11 @@ def play_game(
     record = new_record(game, specs, seed)
     console.print(Rule(f"{game.spec.title}: {game.players} players, seed {seed}"))
     try:
-        return _play(game, humans, bots, specs, seed, record, hints)
+        final = _play(game, humans, bots, specs, seed, record, hints)
+        if review:
+            for seat in humans:
+                show_review(game, record, seat, seed=seed)
+        return final
     except Abandoned:
         console.print("Game abandoned: it is not finished.")
         raise typer.Exit(code=1) from None
