@@ -11,8 +11,9 @@ review, and redealing what the seat could not see changes nothing
 A decision is *marked* when the bot would have played another move and its estimate of
 that move (the search's mean win share for the seat) is higher than its estimate of the
 move played by more than ``MIN_LOSS`` (the search's noise); the mark says by how much
-(``loss``, in win share: 0.25 is a quarter of a game). The bot's estimates come from its search tree; a bot without one (a heuristic
-spec) marks a different move without estimates.
+(``loss``, in win share: 0.25 is a quarter of a game). The estimates come from the
+bot's search tree; a bot without one (a heuristic spec) marks any other move, without
+estimates.
 """
 
 import random
