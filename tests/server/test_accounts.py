@@ -3,14 +3,17 @@ deletion, rate limits, rated tables and their ratings, players' pages, leaderboa
 
 import logging
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import update
 
-from meeple.server.accounts import CSRF_HEADER, SESSION_COOKIE
+from meeple.server.accounts import CSRF_HEADER, SESSION_COOKIE, SESSION_DAYS, hash_session
 from meeple.server.limits import Rate
+from meeple.store.models import SessionRow, utcnow
 from server.conftest import store_url
 from server.serverkit import Client, LiveServer, create_table, server_settings
 from web.positions import last_move_steps
@@ -167,6 +170,8 @@ def test_guest_plays_as_before_and_rated_tables_seat_accounts_only(http: httpx.C
     )
     assert token.status_code == 201
 
+    hinted = http.post("/api/tables", json={"game": "cmyk", "rated": True, "hints": True})
+    assert hinted.status_code == 422  # the expert bot does not help at a rated table
     for seats in (
         [{"kind": "bot", "bot": "medium"}] * 2,
         [{"kind": "bot", "bot": "easy:mistakes=0.9"}, {"kind": "human"}],
@@ -384,3 +389,34 @@ def test_login_attempts_are_limited_per_name_and_per_client(tmp_path: Path) -> N
         assert login(http, other).status_code == 200  # another name still signs in
         assert login(http, other).status_code == 200
         assert login(http, other).status_code == 429  # the client's own limit (6)
+
+
+def test_a_session_runs_out(accounts_server: LiveServer, http: httpx.Client) -> None:
+    session = sign_up(http, fresh_name("Old"))
+    assert http.get("/api/session", headers=bearer(session)).status_code == 200
+    expires = datetime.fromisoformat(session["expires_at"]) - utcnow()
+    assert timedelta(days=29) < expires <= timedelta(days=SESSION_DAYS)
+    with accounts_server.manager.store.engine.begin() as connection:
+        connection.execute(
+            update(SessionRow)
+            .where(SessionRow.token_hash == hash_session(session["token"]))
+            .values(expires_at=utcnow() - timedelta(seconds=1))
+        )
+    assert http.get("/api/session", headers=bearer(session)).status_code == 401
+
+
+def test_leaving_a_started_rated_game_does_not_leave_its_rating(
+    accounts_server: LiveServer, http: httpx.Client
+) -> None:
+    names = [fresh_name("Lea"), fresh_name("Max")]
+    sessions = [sign_up(http, name) for name in names]
+    table = rated_table(http, 0)
+    tokens = seat_all(http, table, sessions)
+    left = http.post(
+        f"/api/tables/{table['id']}/leave", headers={"Authorization": f"Bearer {tokens[1]}"}
+    )
+    assert left.status_code == 200
+    assert left.json()["seats"][1]["account"] is True  # still that account's seat
+    play_last_move(accounts_server, table["id"], tokens[0])
+    for name in names:
+        assert [r["games"] for r in http.get(f"/api/players/{name}").json()["ratings"]] == [1]

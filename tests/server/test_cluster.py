@@ -39,6 +39,7 @@ from server.serverkit import (
     run_coroutine,
     wait_until,
 )
+from web.positions import last_move_steps
 
 LEASE = 2.0
 pytestmark = pytest.mark.slow
@@ -61,6 +62,7 @@ def instances(cluster_db: str, redis_server: RedisServer) -> Iterator[list[Serve
         "100000",
         "--connections-per-client",
         "100000",
+        "--test-positions",
     )
     servers = [ServerProcess(cluster_db, free_port(), *extra) for _ in range(3)]
     try:
@@ -200,6 +202,48 @@ def test_owner_killed_mid_game_the_game_goes_on_through_another(
             assert [s.index for s in store.load_steps(table_id)] == list(range(stored.version))
     finally:
         store.close()
+
+
+def test_a_rated_game_taken_over_mid_game_is_rated_once(
+    site: list[ServerProcess], cluster_db: str
+) -> None:
+    """Two accounts at a rated table on A, one joined through B; A is killed before the
+    last move, which is played through C: the new owner rates the end once."""
+    a, b, c = site
+    names = [f"Rae{random.randrange(10**6)}", f"Sol{random.randrange(10**6)}"]
+    with http_of(a) as on_a, http_of(b) as on_b:
+        sessions = [
+            http.post("/api/accounts", json={"name": name, "password": "pass phrase 1"}).json()
+            for http, name in zip((on_a, on_b), names, strict=True)
+        ]
+        table = create_table(
+            on_a,
+            game="cmyk",
+            players=2,
+            rated=True,
+            start_steps=last_move_steps("cmyk", 2, 0),
+        )
+        tokens = []
+        for seat, (http, session) in enumerate(zip((on_a, on_b), sessions, strict=True)):
+            headers = {"Authorization": f"Bearer {session['token']}"}
+            answer = http.post(f"/api/tables/{table['id']}/seats/{seat}", headers=headers)
+            assert answer.status_code == 201, answer.text
+            tokens.append(answer.json()["token"])
+        wait_until(lambda: on_a.get(f"/api/tables/{table['id']}").json()["status"] == "running", 60)
+    assert owner_of(cluster_db, table["id"]) == a.health()["instance"]
+    a.kill()
+    last = Client(c.ws_base, table["id"], tokens[0])
+    try:
+        state = last.wait_for(lambda m: m["type"] == "state" and bool(m["legal"]), 60)
+        last.move(state["version"], action=state["legal"][0]["action"])
+        last.wait_for(lambda m: m["type"] == "state" and m["status"] == "finished", 60)
+    finally:
+        last.close()
+    with http_of(b) as on_b:
+        for name in names:
+            page = on_b.get(f"/api/players/{name}").json()
+            assert [r["games"] for r in page["ratings"]] == [1]
+            assert [g["table_id"] for g in page["games"]] == [table["id"]]
 
 
 def test_bots_run_once_per_table_whoever_watches(site: list[ServerProcess]) -> None:

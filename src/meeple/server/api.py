@@ -230,6 +230,8 @@ async def create_table(body: CreateTable, manager: Manager, request: Request) ->
             empty_bot = check_bot_spec(empty_bot, game, allow)
         if body.rated:
             _check_rated_bots(stored_seats)
+            if body.hints:
+                raise InvalidOptionError("a rated table has no hints (the expert bot's moves)")
     except InvalidOptionError as error:
         raise _problem(422, str(error)) from None
     bank = body.clock.seconds * 1000 if body.clock.kind == "bank" else None
