@@ -64,6 +64,8 @@ def test_rated_game_between_two_accounts_in_two_browsers(server, new_page) -> No
         bot_delay_ms=0,
         start_steps=last_move_steps("cmyk", 2, 1),
     )
+    guest.goto(f"{server.base}/#/join/{table['id']}/0")
+    guest.wait_for_selector("#rated-needs-account")  # a guest is asked to sign in first
     for seat, page in enumerate(pages):
         page.goto(f"{server.base}/#/join/{table['id']}/{seat}")
         page.click("#join-button")

@@ -90,6 +90,11 @@ function explain(error) {
   return [t('account.errors.refused'), ' ', h('span', { lang: 'en' }, error.message)];
 }
 
+/** What a guest sees instead of a rated table's seat: the way to sign in. */
+export function ratedNeedsAccount() {
+  return h('section', { class: 'account-page' }, h('p', { role: 'alert', id: 'rated-needs-account' }, t('account.ratedNeedsAccount')), h('p', {}, h('a', { href: '#/login', class: 'button primary' }, t('account.login')), ' ', h('a', { href: '#/signup', class: 'button' }, t('account.signUp'))));
+}
+
 /** The header: who is signed in, or the way to sign in. */
 export function renderAccountNav() {
   const box = document.getElementById('account-nav');

@@ -5,7 +5,7 @@ import { h, mount, richText, seatMark } from './dom.js';
 import { t, tOr, language } from './i18n.js';
 import { api, rememberSeat, playerName, rememberName, seatFor } from './api.js';
 import { seatName, botName, isLevel } from './names.js';
-import { nameLink, ratedField, signedIn } from './account.js';
+import { nameLink, ratedField, ratedNeedsAccount, signedIn } from './account.js';
 
 function optionLabel(game, option) {
   return tOr(`games.${game}.options.${option.name}.label`, option.name);
@@ -222,7 +222,7 @@ export class LobbyPage {
     return h(
       'li',
       { class: `table-row status-${table.status}`, 'data-table': table.id },
-      h('div', { class: 'table-row-head' }, h('b', {}, table.name || title), ' ', h('span', { class: 'muted' }, `${title} · ${t('lobby.nPlayers', { n: table.players })} · ${t(`lobby.status.${table.status}`)}`)),
+      h('div', { class: 'table-row-head' }, h('b', {}, table.name || title), ' ', h('span', { class: 'muted' }, `${title} · ${t('lobby.nPlayers', { n: table.players })} · ${t(`lobby.status.${table.status}`)}${table.rated ? ` · ${t('account.rated')}` : ''}`)),
       h('ul', { class: 'table-seats' }, seats),
       h('div', { class: 'table-actions' }, actions),
     );
@@ -266,6 +266,10 @@ export class JoinPage {
       return;
     }
     const title = tOr(`games.${table.game}.title`, table.title);
+    if (table.rated && !signedIn()) {
+      mount(this.root, ratedNeedsAccount());
+      return;
+    }
     const me = signedIn(); // an account plays under its own name
     const input = h('input', { id: 'join-name', type: 'text', maxlength: 40, value: me ? me.name : playerName(), required: true, readonly: Boolean(me) });
     const error = h('p', { class: 'error', role: 'alert' });
