@@ -50,6 +50,14 @@ class Taps:
         return min(self.sizes, key=lambda size: min(size[0], size[1]))
 
 
+def open_folds(page: Page, selector: str) -> None:
+    """Open every fold (the lobby's options, its advanced settings) around ``selector``."""
+    page.locator(selector).evaluate(
+        "el => { for (let d = el.closest('details'); d; d = d.parentElement.closest('details'))"
+        " d.open = true; }"
+    )
+
+
 def create_table(
     page: Page,
     base: str,
@@ -75,6 +83,7 @@ def create_table(
             bot = fast[0] if fast else choices[-1]
             page.select_option(f"#seat-{seat}", bot)
     for option, value in (options or {}).items():
+        open_folds(page, f"#opt-{option}")
         page.fill(f"#opt-{option}", value)
     page.select_option("#bot-pace", "0")
     page.click("#create-button")

@@ -262,7 +262,12 @@ def rules(game_name: GameArg) -> None:
         default = json.dumps(option.default)
         if len(default) > 40:
             default = default[:37] + "..."
-        table.add_row(option.name, default, option.describe_allowed(), option.doc)
+        meaning = option.doc
+        for value, words in option.choices_in_words():
+            meaning += f"\n  {json.dumps(value)}: {words}"
+        if option.advanced:
+            meaning += "\n  (a board or table-maker's setting)"
+        table.add_row(option.name, default, option.describe_allowed(), meaning)
     console.print(table)
     counts = ", ".join(map(str, spec.player_counts))
     console.print(f"Players: {counts}. Games: {games_help()}.")

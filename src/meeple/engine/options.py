@@ -28,6 +28,25 @@ class OptionSpec:
     # For structured options (a deck, a list of phases): normalises a value or raises
     # ValueError saying what is wrong with it.
     check: Callable[[OptionValue], OptionValue] | None = None
+    # Each choice in words, in the order of ``choices``: what a person reads (``doc`` and
+    # these never name an internal value; ``describe_allowed`` does, for typing them).
+    choice_words: tuple[str, ...] | None = None
+    # A table-maker's setting (board geometry, a whole deck as data): the lobby offers it
+    # under its "advanced" fold, out of the way of someone who only wants to play.
+    advanced: bool = False
+
+    def __post_init__(self) -> None:
+        if self.choice_words is not None:
+            assert self.choices is not None and len(self.choice_words) == len(self.choices), (
+                f"option {self.name!r}: one choice_words entry per choice"
+            )
+
+    def choices_in_words(self) -> tuple[tuple[OptionValue, str], ...]:
+        """Every choice with its words (the value itself where no words were given)."""
+        if self.choices is None:
+            return ()
+        words = self.choice_words or tuple(json.dumps(c) for c in self.choices)
+        return tuple(zip(self.choices, words, strict=True))
 
     def describe_allowed(self) -> str:
         if self.choices is not None:

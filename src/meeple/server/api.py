@@ -178,8 +178,10 @@ async def list_games() -> GameList:
                         doc=o.doc,
                         allowed=o.describe_allowed(),
                         choices=None if o.choices is None else list(o.choices),
+                        choice_words=[words for _, words in o.choices_in_words()] or None,
                         minimum=o.minimum,
                         maximum=o.maximum,
+                        advanced=o.advanced,
                     )
                     for o in spec.options
                 ],

@@ -166,11 +166,18 @@ class TableList(BaseModel):
 class OptionInfo(BaseModel):
     name: str
     default: JsonValue
-    doc: str
-    allowed: str
+    doc: str = Field(description="what the option decides, in words (no internal value)")
+    allowed: str = Field(description="the values it takes, as typed (JSON)")
     choices: list[JsonValue] | None
+    choice_words: list[str] | None = Field(
+        description="each choice in words, in the order of choices"
+    )
     minimum: int | None
     maximum: int | None
+    advanced: bool = Field(
+        description="a table-maker's setting (board geometry and the like), not a rule "
+        "a player usually changes"
+    )
 
 
 class GameInfo(BaseModel):

@@ -21,24 +21,30 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "deck",
         DEFAULT_DECK,
-        "the cards, a JSON object: colour_cards (nine counts: copies of 10%..90% in each "
-        "colour), white, jokers (per colour), sweep, mixes (one C, M, Y, K list per mix "
-        "card); missing keys take the default",
+        "the cards in the game: copies of each colour card 10% to 90% (the same in every "
+        "colour), white cards, jokers per colour, sweeps and mix cards (each with its "
+        "cyan, magenta, yellow and black percentages)",
         check=normalise_deck,
     ),
     OptionSpec(
         "opening_no_card",
         "discard",
-        "a player who cannot start a missing colour in the opening: discards one card to "
-        "the reserve (discard) or plays normally on a pile already started (play_normally)",
+        "in the opening, a player who cannot start a missing colour",
         choices=("discard", "play_normally"),
+        choice_words=(
+            "puts one card face up on the reserve",
+            "plays a normal turn on the piles already started",
+        ),
     ),
     OptionSpec(
         "overflow",
         "forbidden",
-        "a card that would take a pile above 100%: not playable (forbidden), or played and "
-        "the pile goes to the reserve (bust)",
+        "a card that would take a pile above 100%",
         choices=("forbidden", "bust"),
+        choice_words=(
+            "cannot be laid",
+            "may be laid, and the pile goes to the reserve with it",
+        ),
     ),
     OptionSpec(
         "stall_limit",
@@ -50,8 +56,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "tie_break",
         "none",
-        "equal cards won: a shared win (none) or the most piles completed wins (most_piles)",
+        "players who won as many cards as each other",
         choices=("none", "most_piles"),
+        choice_words=(
+            "share the win",
+            "the one who completed the most piles wins (still equal: shared)",
+        ),
     ),
 )
 

@@ -25,40 +25,49 @@ OPTIONS = (
     OptionSpec(
         "skip_style",
         "mattel",
-        "mattel: a Skip lies before its target until their next turn; "
-        "circuit: nobody is skipped twice in one circuit",
+        "when a player who was skipped can be skipped again",
         choices=("mattel", "circuit"),
+        choice_words=(
+            "once the Skip waiting for them is used up (official rule sheet)",
+            "only after they have played a turn since their last skip",
+        ),
     ),
     OptionSpec(
         "natural_card_rule",
         "per_phase",
-        "each laid phase (per_phase) or each group (per_group) holds a numbered card",
+        "where a laid phase needs at least one numbered card (not a Wild)",
         choices=("per_phase", "per_group"),
+        choice_words=("in each phase", "in each group of a phase"),
     ),
     OptionSpec(
         "reshuffle_discards",
         True,
-        "an empty draw pile is refilled from the discards; off: the round then ends and "
-        "everyone scores their hand",
+        "an empty draw pile is refilled from the discards (if not, the round then ends and "
+        "everyone scores their hand)",
     ),
     OptionSpec(
         "even_odd",
         "off",
-        "play all phases (off), or only the even or only the odd ones",
+        "which of the phases are played, for a shorter game",
         choices=("off", "even", "odd"),
+        choice_words=("all the phases", "only phases 2, 4, 6, ...", "only phases 1, 3, 5, ..."),
     ),
     OptionSpec(
         "phases",
         None,
-        'a custom list of phases, e.g. ["set3+set3", "run7", "colour7"]; null: the ten phases',
+        "your own list of phases, in order, instead of the ten standard ones (each phase: "
+        "sets of equal numbers, runs in sequence, or cards of one colour)",
         check=_check_phases,
     ),
     OptionSpec(
         "tiebreak_win",
         "first_to_lay",
-        "in the replay of the last phase among tied players, the first to lay it down "
-        "(seed) or the first to go out (official sheet) wins",
+        "when tied players replay the last phase, who wins",
         choices=("first_to_lay", "first_out"),
+        choice_words=(
+            "the first to lay the phase down (the original text)",
+            "the first to empty their hand (official rule sheet)",
+        ),
     ),
 )
 

@@ -14,34 +14,45 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "cells_per_sector",
         18,
-        "ring cells per board seat (common: 72 cells for 4 seats, 108 for 6, 144 for 8)",
+        "cells of the ring in front of each seat of the board (the usual board: 18, that is "
+        "72 cells for 4 seats, 108 for 6, 144 for 8)",
         minimum=8,
         maximum=30,
+        advanced=True,
     ),
     OptionSpec(
         "entry_offset",
         -2,
-        "where the Zone de Sécurité opens, relative to the Départ (> -cells_per_sector)",
+        "how many cells before its Départ a seat's Safety Zone opens, as a negative number "
+        "(the usual board: 2 cells before, -2; it must stay within the seat's cells)",
         minimum=-29,
         maximum=-1,
+        advanced=True,
     ),
     OptionSpec(
         "shortcut_length",
         6,
-        "cells on each dashed shortcut, 6- and 8-player boards (< cells_per_sector - 1)",
+        "cells on each dashed shortcut of the 6- and 8-player boards (fewer than the "
+        "cells per seat less one)",
         minimum=1,
         maximum=28,
+        advanced=True,
     ),
     OptionSpec(
         "shortcut_may_skip_entry",
         False,
         "whether a pawn may take a shortcut that bypasses its own zone entry",
+        advanced=True,
     ),
     OptionSpec(
         "deal_mode",
         "refill",
-        "refill: draw back to 5 after each turn (seed); 5-4-4: deals of 5, 4, 4, no refill",
+        "how the cards come to the players",
         choices=DEAL_MODES,
+        choice_words=(
+            "draw back to 5 cards after each turn (the original text)",
+            "three deals of 5, 4 and 4 cards, no drawing in between (at most 4 players)",
+        ),
     ),
     OptionSpec(
         "partner_exchange",
@@ -53,7 +64,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "king_captures_own",
         True,
-        "a King also captures your own pawns it passes (off: they block it)",
+        "a King also captures your own pawns it passes (if not, they block it)",
     ),
     OptionSpec(
         "depart_protection",
@@ -63,15 +74,20 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "reshuffle",
         True,
-        "the played cards are shuffled into the new talon; off: turned over in playing "
-        "order (the seed's literal reading: every draw is then known, and at 6 players a "
-        "seat can be locked out)",
+        "the played cards are shuffled to make the new draw pile; if not, they are turned "
+        "over in the order they were played (the original text read literally: every draw "
+        "is then known, and at 6 players a seat can be locked out)",
     ),
     OptionSpec(
         "teams",
         "off",
-        "off, pairs (partners opposite: 2v2, 2v2v2, 2v2v2v2) or halves (2v2, 3v3, 4v4)",
+        "whether players play in teams (4, 6 or 8 players)",
         choices=TEAM_MODES,
+        choice_words=(
+            "everyone for themselves",
+            "teams of two, partners sitting opposite (2 against 2, 2v2v2, 2v2v2v2)",
+            "two teams, every other player (2 against 2, 3 against 3, 4 against 4)",
+        ),
     ),
 )
 

@@ -48,20 +48,25 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "layout",
         "shared_column",
-        "shared_column: own 3x4 + the left neighbour's right column; own_grid: own 3x5",
+        "how each player's 15 cards are laid out",
         choices=LAYOUTS,
+        choice_words=(
+            "your own 3 by 4 cards plus your left neighbour's right-hand column",
+            "your own 3 by 5 cards",
+        ),
     ),
     OptionSpec(
         "deck",
         "standard",
-        '"standard" (-2 x5, -1 x10, 0 x15, 1..12 x10) or {"value": count, ...}',
+        "how many cards of each value the deck holds (the usual deck: five -2, ten -1, "
+        "fifteen 0 and ten of each value 1 to 12: 150 cards)",
         check=check_deck,
     ),
     OptionSpec(
         "discard_draw_must_keep",
         False,
-        "a card drawn from the discard pile must be kept (off, the seed: it may be "
-        "discarded again and a card revealed)",
+        "a card drawn from the discard pile must be kept (if not, as in the original text, "
+        "it may be discarded again and a card revealed)",
     ),
     OptionSpec(
         "gaps_break_adjacency",
@@ -71,8 +76,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "goal",
         "points",
-        "points: lowest total wins; race: the first to clear all their own cards wins",
+        "how the game is won",
         choices=GOALS,
+        choice_words=(
+            "the lowest total when a total reaches the end score",
+            "the first to clear all their own cards",
+        ),
     ),
     OptionSpec(
         "end_score",

@@ -6,6 +6,7 @@ import { t, tOr, language } from './i18n.js';
 import { api, rememberSeat, playerName, rememberName, seatFor } from './api.js';
 import { seatName, botName, isLevel } from './names.js';
 import { nameLink, ratedField, ratedNeedsAccount, signedIn } from './account.js';
+import { optionEditor } from './editors.js';
 
 function optionLabel(game, option) {
   return tOr(`games.${game}.options.${option.name}.label`, option.name);
@@ -16,7 +17,21 @@ function optionDoc(game, option) {
 }
 
 function choiceLabel(game, option, value) {
-  return tOr(`games.${game}.options.${option.name}.choices.${value}`, String(value));
+  const index = (option.choices || []).findIndex((c) => JSON.stringify(c) === JSON.stringify(value));
+  const words = option.choice_words && index >= 0 ? option.choice_words[index] : String(value);
+  return tOr(`games.${game}.options.${option.name}.choices.${value}`, words);
+}
+
+/** An option whose value is data (a deck, a list of phases), not a choice or a number. */
+function isData(option) {
+  return !(option.choices && option.choices.length) && typeof option.default !== 'boolean' && !Number.isInteger(option.default);
+}
+
+function defaultText(game, option) {
+  if (option.choices) return choiceLabel(game, option, option.default);
+  if (typeof option.default === 'boolean') return t(option.default ? 'lobby.yes' : 'lobby.no');
+  if (Number.isInteger(option.default)) return String(option.default);
+  return tOr(`lobby.usual.${option.name}`, '');
 }
 
 function optionInput(game, option) {
@@ -29,22 +44,57 @@ function optionInput(game, option) {
   } else if (typeof option.default === 'boolean') {
     input = h('input', { id, name: option.name, type: 'checkbox', checked: option.default, 'aria-describedby': describedBy });
     input.dataset.kind = 'bool';
-  } else if (Number.isInteger(option.default)) {
+  } else {
     input = h('input', { id, name: option.name, type: 'number', value: option.default, min: option.minimum ?? undefined, max: option.maximum ?? undefined, step: 1, 'aria-describedby': describedBy });
     input.dataset.kind = 'int';
-  } else {
-    input = h('input', { id, name: option.name, type: 'text', value: JSON.stringify(option.default), spellcheck: 'false', translate: 'no', 'aria-describedby': describedBy, class: 'json-input' });
-    input.dataset.kind = 'json';
   }
   input.dataset.default = JSON.stringify(option.default);
-  const defaultText = option.choices ? choiceLabel(game, option, option.default) : typeof option.default === 'boolean' ? t(option.default ? 'lobby.yes' : 'lobby.no') : `\`${JSON.stringify(option.default)}\``;
+  const usual = defaultText(game, option);
   return h(
     'div',
     { class: `option option-${input.dataset.kind}` },
     h('label', { for: id }, optionLabel(game, option)),
     input,
-    h('p', { class: 'option-doc', id: describedBy }, richText(optionDoc(game, option)), ' ', h('span', { class: 'muted' }, richText(t('lobby.default', { value: defaultText })))),
+    h('p', { class: 'option-doc', id: describedBy }, richText(optionDoc(game, option)), ' ', h('span', { class: 'muted' }, t('lobby.default', { value: usual }))),
   );
+}
+
+/** A data option: its real control among the options, its text (JSON) under the
+ * advanced fold; both hold the same value. Returns [main part, advanced part, editor]. */
+function dataOption(game, option) {
+  const id = `opt-${option.name}`;
+  const label = optionLabel(game, option);
+  const problem = h('p', { class: 'error', role: 'alert', id: `${id}-problem` });
+  const box = h('input', { id, name: option.name, type: 'text', value: JSON.stringify(option.default), spellcheck: 'false', translate: 'no', 'aria-describedby': `${id}-text-doc`, class: 'json-input' });
+  box.dataset.kind = 'json';
+  box.dataset.default = JSON.stringify(option.default);
+  const editor = optionEditor(game, option, box);
+  box.addEventListener('input', () => {
+    let readable = true;
+    try {
+      JSON.parse(box.value);
+    } catch {
+      readable = false;
+    }
+    problem.textContent = readable ? '' : t('lobby.asTextBad');
+    if (readable && editor) editor.refresh();
+  });
+  const main = h(
+    'div',
+    { class: 'option option-data', role: 'group', 'aria-labelledby': `${id}-label` },
+    h('span', { class: 'option-label', id: `${id}-label` }, label),
+    h('p', { class: 'option-doc' }, richText(optionDoc(game, option)), ' ', h('span', { class: 'muted' }, t('lobby.default', { value: defaultText(game, option) }))),
+    editor ? editor.element : null,
+  );
+  const advanced = h(
+    'div',
+    { class: 'option option-json' },
+    h('label', { for: id }, t('lobby.asText', { label })),
+    box,
+    h('p', { class: 'option-doc', id: `${id}-text-doc` }, t('lobby.asTextDoc')),
+    problem,
+  );
+  return [main, advanced, editor];
 }
 
 function readOptions(form) {
@@ -63,6 +113,48 @@ function readOptions(form) {
     if (JSON.stringify(value) !== input.dataset.default) options[input.name] = value;
   }
   return options;
+}
+
+/** Every option back to its default (the game's standard rules). */
+function resetOptions(form) {
+  for (const input of form.querySelectorAll('.options [data-kind]')) {
+    const value = JSON.parse(input.dataset.default);
+    if (input.dataset.kind === 'bool') input.checked = value;
+    else if (input.tagName === 'SELECT') input.value = input.dataset.default;
+    else input.value = input.dataset.kind === 'int' ? String(value) : input.dataset.default;
+  }
+}
+
+/** The options of a game: the rules first, the data options with their controls, then
+ * the advanced fold (table-maker settings and the data options as text). */
+function optionsSection(game, spec, form, editors) {
+  const note = h('span', { class: 'standard-note', id: 'standard-note', role: 'status' });
+  const updateNote = () => {
+    const changed = Object.keys(readOptions(form)).length;
+    note.textContent = changed ? t('lobby.changed', { n: changed }) : t('lobby.isStandard');
+  };
+  const main = [];
+  const advanced = [];
+  for (const option of spec.options) {
+    if (isData(option)) {
+      const [part, text, editor] = dataOption(game, option);
+      main.push(part);
+      advanced.push(text);
+      if (editor) editors.push(editor);
+    } else (option.advanced ? advanced : main).push(optionInput(game, option));
+  }
+  const standard = h('button', { type: 'button', id: 'standard-rules', title: t('lobby.standardRulesTitle'), onclick: () => { resetOptions(form); for (const editor of editors) editor.refresh(); updateNote(); } }, t('lobby.standardRules'));
+  form.addEventListener('input', updateNote);
+  form.addEventListener('change', updateNote);
+  queueMicrotask(updateNote);
+  return h(
+    'details',
+    { class: 'options', open: true },
+    h('summary', {}, t('lobby.options', { n: spec.options.length })),
+    h('div', { class: 'standard-bar' }, standard, ' ', note),
+    main,
+    advanced.length ? h('details', { class: 'advanced', id: 'advanced-options' }, h('summary', {}, t('lobby.advanced')), h('p', { class: 'hint' }, t('lobby.advancedHint')), advanced) : null,
+  );
 }
 
 export class LobbyPage {
@@ -144,10 +236,10 @@ export class LobbyPage {
       h('div', { class: 'field' }, h('label', { for: 'bot-pace' }, t('lobby.botPace')), h('select', { id: 'bot-pace', name: 'bot-pace' }, [['0', 'instant'], ['150', 'brisk'], ['400', 'normal'], ['1200', 'slow']].map(([ms, word]) => h('option', { value: ms, selected: ms === '400' }, t(`lobby.pace.${word}`))))),
       h('div', { class: 'field checkbox' }, h('input', { id: 'hints', name: 'hints', type: 'checkbox' }), h('label', { for: 'hints' }, t('lobby.hints'))),
       ratedField(),
-      h('details', { class: 'options', open: true }, h('summary', {}, t('lobby.options', { n: game.options.length })), game.options.map((option) => optionInput(name, option))),
       h('p', { class: 'error', role: 'alert', id: 'create-error' }),
       h('button', { type: 'submit', class: 'primary', id: 'create-button' }, t('lobby.create')),
     );
+    form.insertBefore(optionsSection(name, game, form, []), form.querySelector('#create-error'));
     mount(this.formBox, h('h2', { id: 'create-title' }, t('lobby.createTitle')), form);
     const summary = tOr(`games.${name}.summary`, game.summary);
     mount(this.rulesBox, h('details', {}, h('summary', {}, t('lobby.rules', { game: tOr(`games.${name}.title`, game.title) })), h('pre', { class: 'rules-text', lang: language() }, richText(summary))));
