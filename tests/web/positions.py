@@ -91,3 +91,43 @@ def last_move_steps(
             lines.append({"seat": seat, "action": game.encode_action(action)})
             state = game.apply_action(state, action)
     raise AssertionError(f"no seed in 200 ends {game_name} with seat {last_seat} to move")
+
+
+def toc_only_discards_steps() -> list[dict[str, JSON]]:
+    """Toc, 4 players: seat 0 to play first, every pawn in reserve and no card that
+    brings one out (2, 3, 4, 5, 6): discarding is all seat 0 may do."""
+    game = TocGame(4, {})
+    state = game.initial_state()
+    deal = Deal(((2, 3, 4, 5, 6), (2, 3, 4, 5, 6), (2, 3, 4, 5, 6), (2, 8, 9, 10, 12)))
+    state = game.apply_chance(state, deal)
+    assert game.current_player(state) == 0
+    assert all(isinstance(action, Discard) for action in game.legal_actions(state))
+    return [{"chance": game.encode_outcome(deal)}]
+
+
+def toc_turned_over_talon_steps() -> tuple[list[dict[str, JSON]], int]:
+    """Toc, 4 players, option reshuffle off: played until the played cards have been
+    turned over as the new draw pile (its order known, its shuffled part empty) and seat 0
+    is to play. Every seat plays its first legal move; each draw is the first possible
+    card. Returns the steps and how many cards that draw pile holds."""
+    game = TocGame(4, {"reshuffle": False})
+    state = game.initial_state()
+    lines: list[dict[str, JSON]] = []
+    deal = Deal(((2, 3, 4, 5, 6), (2, 3, 4, 5, 6), (2, 3, 4, 5, 6), (7, 8, 9, 10, 12)))
+    for _ in range(2_000):
+        seat = game.current_player(state)
+        if seat == CHANCE:
+            outcomes = game.chance_outcomes(state)
+            outcome = deal if outcomes is None else outcomes[0][0]
+            lines.append({"chance": game.encode_outcome(outcome)})
+            state = game.apply_chance(state, outcome)
+            continue
+        if state.talon_order and seat == 0:
+            break
+        assert not game.is_terminal(state), "the game ended before the talon was turned over"
+        action = game.legal_actions(state)[0]
+        lines.append({"seat": seat, "action": game.encode_action(action)})
+        state = game.apply_action(state, action)
+    view = game.view(state, 0)
+    assert view.talon_size == 0 and len(view.talon_order) > 0, "not a turned-over talon"
+    return lines, len(view.talon_order)

@@ -7,6 +7,9 @@ import { gameModule } from './games/index.js';
 import { seatName } from './names.js';
 import { snapshot, animate } from './anim.js';
 
+// The replay's speeds: a word and the milliseconds a step stays on screen.
+const SPEEDS = [['slow', 1400], ['normal', 700], ['fast', 300], ['fastest', 100]];
+
 export class ReplayPage {
   constructor(root, tableId, seat) {
     this.root = root;
@@ -21,6 +24,7 @@ export class ReplayPage {
 
   destroy() {
     clearInterval(this.playing);
+    if (this.keyListener) document.removeEventListener('keydown', this.keyListener);
     if (this.media) this.media.removeEventListener('change', this.mediaListener);
   }
 
@@ -40,7 +44,7 @@ export class ReplayPage {
     this.index = Math.min(this.index || 0, Math.max(0, this.frames.length - 1));
     this.game = gameModule(this.table.game);
     this.build();
-    this.show(this.frames.length - 1, false);
+    this.show(0, false); // a replay starts at the beginning
     this.media = window.matchMedia(PHONE_QUERY);
     this.mediaListener = () => this.show(this.index, false);
     this.media.addEventListener('change', this.mediaListener);
@@ -59,7 +63,10 @@ export class ReplayPage {
     this.slider = h('input', { type: 'range', min: 0, max: Math.max(0, this.frames.length - 1), value: this.index, 'aria-label': t('replay.position'), oninput: (ev) => this.show(Number(ev.target.value), false) });
     this.log = h('ol', { class: 'log', tabindex: 0, 'aria-label': t('table.log') });
     this.headline = h('p', { class: 'headline' });
-    this.playButton = h('button', { type: 'button', id: 'replay-play', onclick: () => this.togglePlay() }, icon('play'), ' ', t('replay.play'));
+    this.playButton = h('button', { type: 'button', id: 'replay-play', 'aria-keyshortcuts': 'Space', onclick: () => this.togglePlay() }, icon('play'), ' ', t('replay.play'));
+    const stored = localStorage.getItem('meeple.replaySpeed');
+    this.delay = SPEEDS.some(([, ms]) => String(ms) === stored) ? Number(stored) : 700;
+    const speed = h('select', { id: 'replay-speed', onchange: (ev) => this.setSpeed(Number(ev.target.value)) }, SPEEDS.map(([word, ms]) => h('option', { value: ms, selected: ms === this.delay }, t(`replay.speeds.${word}`))));
     const seatSelect = h('select', { id: 'replay-seat', onchange: (ev) => { this.seat = ev.target.value === '' ? null : Number(ev.target.value); location.hash = `#/replay/${this.id}${this.seat === null ? '' : `?seat=${this.seat}`}`; } }, h('option', { value: '', selected: this.seat === null }, t('replay.spectator')), table.seats.map((s) => h('option', { value: s.seat, selected: s.seat === this.seat }, seatName(table, s.seat))));
     const controls = h(
       'div',
@@ -69,9 +76,11 @@ export class ReplayPage {
       this.playButton,
       h('button', { type: 'button', id: 'replay-forward', onclick: () => this.show(this.index + 1, true) }, t('replay.forward'), ' ', icon('forward')),
       h('button', { type: 'button', id: 'replay-last', onclick: () => this.show(this.frames.length - 1, false) }, t('replay.last'), ' ', icon('last')),
+      h('span', { class: 'replay-speed' }, h('label', { for: 'replay-speed' }, t('replay.speed')), ' ', speed),
       this.slider,
       this.position,
     );
+    const keys = h('p', { class: 'hint replay-keys' }, t('replay.keys'));
     const result = table.result ? h('p', { class: 'winners' }, t('table.winners', { names: (table.result.winners || []).map((s) => seatName(table, s)).join(', ') || t('common.nobody') })) : null;
     mount(
       this.root,
@@ -79,14 +88,21 @@ export class ReplayPage {
         'div',
         { class: 'table-page replay' },
         h('div', { class: 'table-head' }, h('h1', { class: 'table-title' }, `${t('replay.title')}: ${title}${table.name ? ` — ${table.name}` : ''}`), this.headline),
-        h('div', { class: 'table-layout' }, h('main', { class: 'board-area', id: 'main' }, h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('replay.viewOf')), seatSelect), controls, result, this.board), h('aside', { class: 'side' }, h('section', { class: 'log-box' }, h('h2', {}, t('table.log')), this.log), h('a', { class: 'button', href: '#/' }, t('table.toLobby')))),
+        h('div', { class: 'table-layout' }, h('main', { class: 'board-area', id: 'main' }, h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('replay.viewOf')), seatSelect), controls, keys, result, this.board), h('aside', { class: 'side' }, h('section', { class: 'log-box' }, h('h2', {}, t('table.log')), this.log), h('a', { class: 'button', href: '#/' }, t('table.toLobby')))),
       ),
     );
-    this.root.onkeydown = (ev) => {
-      if (ev.target.closest('input, select, textarea')) return;
-      if (ev.key === 'ArrowRight') this.show(this.index + 1, true);
+    if (this.keyListener) document.removeEventListener('keydown', this.keyListener);
+    this.keyListener = (ev) => {
+      if (ev.target.closest && ev.target.closest('input, select, textarea')) return;
+      if (ev.key === ' ' && !ev.target.closest('button, a')) {
+        ev.preventDefault();
+        this.togglePlay();
+      } else if (ev.key === 'ArrowRight') this.show(this.index + 1, true);
       else if (ev.key === 'ArrowLeft') this.show(this.index - 1, true);
+      else if (ev.key === 'Home') this.show(0, false);
+      else if (ev.key === 'End') this.show(this.frames.length - 1, false);
     };
+    document.addEventListener('keydown', this.keyListener);
   }
 
   togglePlay() {
@@ -98,10 +114,22 @@ export class ReplayPage {
     }
     if (this.index >= this.frames.length - 1) this.show(0, false);
     this.playButton.replaceChildren(icon('pause'), ' ', t('replay.pause'));
+    this.startTimer();
+  }
+
+  startTimer() {
+    clearInterval(this.playing);
     this.playing = setInterval(() => {
       if (this.index >= this.frames.length - 1) this.togglePlay();
-      else this.show(this.index + 1, true);
-    }, 700);
+      else this.show(this.index + 1, this.delay >= 300);
+    }, this.delay);
+  }
+
+  /** Milliseconds a step stays on screen while playing; remembered for the next replay. */
+  setSpeed(ms) {
+    this.delay = ms;
+    localStorage.setItem('meeple.replaySpeed', String(ms));
+    if (this.playing) this.startTimer();
   }
 
   show(index, animated) {

@@ -11,6 +11,8 @@ import { seatName, botName } from './names.js';
 import { nameLink } from './account.js';
 
 const LOG_LIMIT = 300;
+// Errors the server answers a chat message with (docs/server.md).
+const CHAT_ERRORS = new Set(['chat_too_long', 'chat_empty', 'chat_invalid', 'rate_limited', 'forbidden']);
 
 export class TablePage {
   constructor(root, tableId) {
@@ -80,6 +82,8 @@ export class TablePage {
       log: h('ol', { class: 'log', 'aria-live': 'off', tabindex: 0 }),
       chatList: h('ul', { class: 'chat-list', tabindex: 0 }),
       chatForm: h('form', { class: 'chat-form' }),
+      chatNote: h('p', { class: 'chat-note', id: 'chat-note' }),
+      offline: h('p', { class: 'offline-note', role: 'status', hidden: true }),
       controls: h('div', { class: 'controls' }),
     };
     const e = this.el;
@@ -95,7 +99,13 @@ export class TablePage {
     e.chatForm.addEventListener('submit', (event) => {
       event.preventDefault();
       const text = chatInput.value.trim();
-      if (text && this.conn.send({ type: 'chat', text })) chatInput.value = '';
+      if (!text || this.mySeat === null) return; // spectators read the chat (see renderChat)
+      if (this.conn.send({ type: 'chat', text })) {
+        this.chatSent = text; // given back to the box if the server refuses it
+        chatInput.value = '';
+        this.chatError = null;
+      } else this.chatError = t('notice.chatOffline');
+      this.renderChat();
     });
     e.board.addEventListener('click', (event) => this.onPoint(event));
     e.board.addEventListener('keydown', (event) => {
@@ -120,17 +130,27 @@ export class TablePage {
       h(
         'div',
         { class: 'table-layout' },
-        h('main', { class: 'board-area', id: 'main' }, e.waiting, e.result, e.latest, e.board, e.bar, e.picker, e.error, e.notation, e.moves),
-        h('aside', { class: 'side' }, e.players, e.controls, h('section', { class: 'log-box' }, h('h2', { class: 'log-title' }), e.log), h('section', { class: 'chat-box' }, h('h2', { class: 'chat-title' }), e.chatList, e.chatForm)),
+        h('main', { class: 'board-area', id: 'main' }, e.offline, e.waiting, e.result, e.latest, e.board, e.bar, e.picker, e.error, e.notation, e.moves),
+        h('aside', { class: 'side' }, e.players, e.controls, h('section', { class: 'log-box' }, h('h2', { class: 'log-title' }), e.log), h('section', { class: 'chat-box' }, h('h2', { class: 'chat-title' }), e.chatList, e.chatForm, e.chatNote)),
       ),
     );
     mount(this.root, this.layout);
   }
 
   setConnection(status) {
+    const changed = this.connection !== status;
     this.connection = status;
     this.el.conn.textContent = t(`conn.${status}`);
     this.el.conn.dataset.status = status;
+    // While the connection is down nothing on the board can be chosen: it is dimmed,
+    // taken out of reach (inert) and a line says why, until the server answers again.
+    const down = status !== 'connected' && Boolean(this.state);
+    this.layout.classList.toggle('offline', down);
+    this.el.board.dataset.offline = String(down);
+    for (const part of [this.el.board, this.el.bar, this.el.picker, this.el.notation, this.el.moves]) part.inert = down;
+    this.el.offline.hidden = !down;
+    this.el.offline.textContent = down ? t('notice.offline') : '';
+    if (changed && this.state && this.table) this.decorate();
   }
 
   onFrame(frame) {
@@ -150,6 +170,7 @@ export class TablePage {
         this.renderAll(false);
         break;
       case 'chat':
+        if (frame.message && frame.message.seat === this.mySeat) this.chatSent = null;
         this.chat.push(frame.message);
         this.renderChat();
         break;
@@ -158,6 +179,13 @@ export class TablePage {
         this.renderChat();
         break;
       case 'error':
+        if (this.chatSent !== undefined && this.chatSent !== null && CHAT_ERRORS.has(frame.code)) {
+          this.chatInput.value = this.chatSent; // nothing is lost: the text comes back
+          this.chatSent = null;
+          this.chatError = tOr(`errors.${frame.code}`, t('errors.other'));
+          this.renderChat();
+          break;
+        }
         this.sending = false;
         this.error = frame;
         this.renderError();
@@ -270,7 +298,7 @@ export class TablePage {
     this.layout.querySelector('.chat-title').textContent = t('table.chat');
     this.chatInput.placeholder = t('table.chatPlaceholder');
     this.chatInput.setAttribute('aria-label', t('table.chatPlaceholder'));
-    this.el.chatForm.replaceChildren(this.chatInput, h('button', { type: 'submit' }, t('table.send')));
+    this.el.chatForm.replaceChildren(this.chatInput, h('button', { type: 'submit', id: 'chat-send' }, t('table.send')));
     if (this.state && this.state.view) {
       const ctx = this.ctx();
       const before = animateChanges ? snapshot(e.board) : null;
@@ -308,7 +336,7 @@ export class TablePage {
   decorate() {
     const e = this.el;
     const ctx = this.ctx();
-    const interactive = this.chooser.active() && !this.sending;
+    const interactive = this.chooser.active() && !this.sending && this.connection === 'connected';
     const next = interactive ? this.chooser.nextKeys() : new Set();
     const firsts = interactive ? this.chooser.firstKeys() : new Set();
     const chosen = new Set(this.chooser.prefix);
@@ -359,7 +387,9 @@ export class TablePage {
     e.board.dataset.chosen = this.chooser.prefix.join(' ');
     let prompt;
     if (this.sending) prompt = t('table.sending');
-    else if (interactive) prompt = this.game.prompt(ctx, this.chooser.prefix);
+    // The prompt sees what may be chosen next and the legal moves, so that it never
+    // offers what is not allowed (a pawn when only discards are legal).
+    else if (interactive) prompt = this.game.prompt({ ...ctx, next, legal: this.state.legal || [] }, this.chooser.prefix);
     else if (this.state && this.state.status === 'running' && this.mySeat !== null && this.state.view) prompt = t('table.waitFor', { name: seatName(this.table, this.state.to_act) });
     else if (this.mySeat === null) prompt = t('table.watching');
     else prompt = '';
@@ -500,6 +530,18 @@ export class TablePage {
   }
 
   renderChat() {
+    // Spectators read the chat but cannot write (the server's rule: a message is signed
+    // by a seat); the box says so instead of swallowing what they type.
+    const spectator = this.mySeat === null;
+    this.chatInput.disabled = spectator;
+    const send = this.el.chatForm.querySelector('button');
+    if (send) send.disabled = spectator;
+    if (spectator) this.chatInput.setAttribute('aria-describedby', 'chat-note');
+    else this.chatInput.removeAttribute('aria-describedby');
+    const note = spectator ? t('notice.spectatorChat') : this.chatError || '';
+    this.el.chatNote.textContent = note;
+    this.el.chatNote.className = `chat-note${!spectator && this.chatError ? ' error' : ''}`;
+    this.el.chatNote.setAttribute('role', !spectator && this.chatError ? 'alert' : 'note');
     this.el.chatList.replaceChildren(
       ...this.chat.slice(-100).map((message) => {
         const li = h('li', {}, h('b', {}, message.name || seatName(this.table, message.seat)), ': ');

@@ -231,7 +231,13 @@ function scores(view) {
 function prompt(ctx, prefix) {
   const mixes = mixesOf(ctx.options);
   if (prefix[0] === 'btn:many') return t('cmyk.prompt.many');
-  if (prefix.length && prefix[0].startsWith('card:')) return t('cmyk.prompt.target', { card: cardName(Number(prefix[0].slice(5)), mixes) });
+  if (prefix.length && prefix[0].startsWith('card:')) {
+    const keys = [...(ctx.next || [])];
+    const card = cardName(Number(prefix[0].slice(5)), mixes);
+    return keys.length && keys.every((key) => key === 'pile:reserve') ? t('cmyk.prompt.targetDiscard', { card }) : t('cmyk.prompt.target', { card });
+  }
+  const legal = ctx.legal || [];
+  if (legal.length && legal.every((move) => move.action.type === 'Discard')) return t('cmyk.prompt.discardOnly');
   return ctx.view.board.opening ? t('cmyk.prompt.opening') : t('cmyk.prompt.play');
 }
 

@@ -299,13 +299,23 @@ function prompt(ctx, prefix) {
       const code = Number(first.slice(5));
       if (code === SKIP) return t('phase10.prompt.skipTarget');
       if (prefix.length > 1) return t('phase10.prompt.wildValue');
-      return view.stage === STAGE.LAYING ? t('phase10.prompt.placeTarget', { card: cardName(code) }) : t('phase10.prompt.cardTarget', { card: cardName(code) });
+      if (view.stage === STAGE.LAYING) return t('phase10.prompt.placeTarget', { card: cardName(code) });
+      const keys = [...(ctx.next || [])];
+      if (keys.length && keys.every((key) => key === 'pile:discard')) return t('phase10.prompt.cardDiscard', { card: cardName(code) });
+      return t('phase10.prompt.cardTarget', { card: cardName(code) });
     }
     return '';
   }
-  if (view.stage === STAGE.DRAW) return t('phase10.prompt.draw');
+  const next = ctx.next || new Set();
+  if (view.stage === STAGE.DRAW) {
+    if (next.has('pile:stock') && !next.has('pile:discard')) return t('phase10.prompt.drawStockOnly');
+    if (next.has('pile:discard') && !next.has('pile:stock')) return t('phase10.prompt.drawDiscardOnly');
+    return t('phase10.prompt.draw');
+  }
   if (view.stage === STAGE.LAYING) return t('phase10.prompt.laying');
-  return t('phase10.prompt.play');
+  const hits = (ctx.legal || []).some((move) => move.action.type === 'Hit');
+  if (next.has('btn:lay')) return hits ? t('phase10.prompt.play') : t('phase10.prompt.playLay');
+  return hits ? t('phase10.prompt.playHit') : t('phase10.prompt.playDiscard');
 }
 
 function headline(view, ctx) {

@@ -192,9 +192,14 @@ function boardSvg(view, ctx, geo) {
     played.append(s('rect', { x: 10, y: -66, width: 90, height: 132, rx: 8, fill: '#ffffff08', stroke: '#8a6a3a', 'stroke-dasharray': '6 4' }));
   }
   svg.append(played);
-  svg.append(s('rect', { x: -100, y: -66, width: 90, height: 132, rx: 8, fill: '#2f4a8a', stroke: '#fff', 'stroke-width': 3, role: 'img', 'aria-label': t('toc.talon', { n: view.talon_size }) }));
-  svg.append(s('text', { x: -55, y: 6, 'font-size': 22, 'font-weight': 700, 'text-anchor': 'middle', fill: '#fff', 'aria-hidden': 'true' }, String(view.talon_size)));
-  svg.append(s('text', { x: 0, y: 95, 'font-size': 15, 'text-anchor': 'middle', fill: '#5a4320' }, t('toc.talonShort', { n: view.talon_size })));
+  // The draw pile: the shuffled talon, or the played cards turned over in order (option
+  // reshuffle off), whose order everyone saw: both are drawn from.
+  const known = (view.talon_order || []).length;
+  const drawPile = view.talon_size + known;
+  const talonText = known ? t('toc.talonKnown', { n: drawPile }) : t('toc.talon', { n: drawPile });
+  svg.append(s('rect', { class: 'toc-talon', x: -100, y: -66, width: 90, height: 132, rx: 8, fill: '#2f4a8a', stroke: '#fff', 'stroke-width': 3, role: 'img', 'aria-label': talonText }, s('title', { text: talonText })));
+  svg.append(s('text', { x: -55, y: 6, 'font-size': 22, 'font-weight': 700, 'text-anchor': 'middle', fill: '#fff', 'aria-hidden': 'true' }, String(drawPile)));
+  svg.append(s('text', { class: 'toc-counts', x: 0, y: 95, 'font-size': 15, 'text-anchor': 'middle', fill: '#5a4320' }, `${t('toc.talonShort', { n: drawPile })} · ${t('toc.playedShort', { n: view.played.length })}`));
   return svg;
 }
 
@@ -330,9 +335,22 @@ function prompt(ctx, prefix) {
   const { view } = ctx;
   if (view.phase === PHASE.EXCHANGE) return prefix.length ? t('toc.prompt.giveConfirm') : t('toc.prompt.give');
   if (view.pending) return prefix.length ? t('toc.prompt.splitCell', { n: view.pending.remaining }) : t('toc.prompt.splitPawn', { n: view.pending.remaining });
-  if (!prefix.length) return t('toc.prompt.card');
+  const next = ctx.next || new Set();
+  const keys = [...next];
+  if (!prefix.length) {
+    const legal = ctx.legal || [];
+    return legal.length && legal.every((move) => move.action.type === 'Discard') ? t('toc.prompt.discardOnly') : t('toc.prompt.card');
+  }
   const rank = Number(prefix[0].slice(5));
-  if (prefix.length === 1) return rank === 11 ? t('toc.prompt.swapOwn') : t('toc.prompt.pawn', { card: cardName(rank) });
+  if (prefix.length === 1) {
+    if (keys.length && keys.every((key) => key === 'pile:played')) return t('toc.prompt.discard', { card: cardName(rank) });
+    const pawns = keys.some((key) => key.startsWith('pawn:'));
+    const reserve = keys.some((key) => key.startsWith('reserve:'));
+    if (rank === 11 && pawns) return t('toc.prompt.swapOwn');
+    if (pawns && reserve) return t('toc.prompt.pawn', { card: cardName(rank) });
+    if (reserve) return t('toc.prompt.reserve', { card: cardName(rank) });
+    return t('toc.prompt.pawnOnly', { card: cardName(rank) });
+  }
   return rank === 11 ? t('toc.prompt.swapOther') : t('toc.prompt.cell');
 }
 

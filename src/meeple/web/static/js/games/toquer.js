@@ -250,6 +250,9 @@ function prompt(ctx, prefix) {
   const { view } = ctx;
   if (prefix[0] === 'pile:discard' && view.phase === 'place') return t('toquer.prompt.reveal');
   if (view.phase === 'clear' && prefix.length) return t('toquer.prompt.clearMore');
+  const next = ctx.next || new Set();
+  if (view.phase === 'place' && !prefix.length && ctx.next && !next.has('pile:discard')) return t('toquer.prompt.placeKeep');
+  if (view.phase === 'draw' && ctx.next && next.has('pile:stock') !== next.has('pile:discard')) return t(next.has('pile:stock') ? 'toquer.prompt.drawStock' : 'toquer.prompt.drawDiscard');
   const key = `toquer.prompt.${view.phase}`;
   return t(key);
 }
