@@ -24,6 +24,17 @@ QUEUE_WAIT_LIMIT = 60.0
 class BotAnswer:
     index: int | None  # the chosen legal action, or None when the bot failed
     problem: str | None = None
+    # A review's judgement: the bot's estimate (win share) of each legal action, or None
+    shares: tuple[float | None, ...] | None = None
+
+
+def _shares(data: object) -> tuple[float | None, ...] | None:
+    """A judgement's estimates as the worker sent them (anything else: none)."""
+    if not isinstance(data, list):
+        return None
+    return tuple(
+        float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else None for x in data
+    )
 
 
 class _Worker:
@@ -42,7 +53,7 @@ class _Worker:
         data = json.loads(reply)
         index = data.get("index") if isinstance(data, dict) else None
         if isinstance(index, int) and not isinstance(index, bool):
-            return BotAnswer(index)
+            return BotAnswer(index, shares=_shares(data.get("shares")))
         problem = data.get("error") if isinstance(data, dict) else None
         return BotAnswer(None, str(problem or "bad answer"))
 

@@ -2,8 +2,10 @@
 
 A request holds the game's configuration, the seat, the bot spec and seed, the seat's
 encoded view and the legal actions; the answer is ``{"index": i}`` (which legal action)
-or ``{"error": "..."}``. The worker never sees a state: only what the outbound choke
-point put in the request. Run as ``python -m meeple.server.botworker``.
+or ``{"error": "..."}``; a review's request (``"mode": "judge"``) is also answered with
+the bot's estimate of every legal action (``"shares"``, win shares or null). The worker
+never sees a state: only what the outbound choke point put in the request. Run as
+``python -m meeple.server.botworker``.
 """
 
 import json
@@ -12,6 +14,7 @@ import sys
 from functools import cache
 
 from meeple.bots.registry import make_bot
+from meeple.bots.review import judge_view
 from meeple.engine.codec import JSON
 from meeple.engine.protocol import Game
 from meeple.engine.registry import game_class
@@ -42,6 +45,10 @@ def answer(request: dict[str, JSON]) -> dict[str, JSON]:
             return {"error": "no legal actions in the request"}
         legal = tuple(game.decode_action(item) for item in legal_data)
         rng = random.Random(_int(request["seed"]))
+        if request.get("mode") == "judge":  # a review: the choice and every estimate
+            judged = judge_view(game, view, legal, seat, rng, str(request["spec"]))
+            shares: list[JSON] = [judged.shares.get(action) for action in legal]
+            return {"index": legal.index(judged.choice), "shares": shares}
         bot = make_bot(str(request["spec"]), game, seat, rng)
         choice = bot.choose(view, legal)
         return {"index": legal.index(choice)}

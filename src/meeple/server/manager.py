@@ -42,6 +42,7 @@ from meeple.server.outbound import (
     TableOut,
     outgoing,
 )
+from meeple.server.reviews import REVIEW_LEVEL, Reviews
 from meeple.server.schemas import unfit_text
 from meeple.server.tables import MoveError, Plan, TableRuntime
 from meeple.store.accounts import AccountStore
@@ -86,6 +87,7 @@ class Settings:
     lease_seconds: float = 5.0  # several instances: how long a table's lease runs
     test_positions: bool = False  # tests only: tables may be created with start_steps
     remote_bots: bool = False  # several instances: bots run by `meeple botworker` processes
+    review_level: str = REVIEW_LEVEL  # the bot that judges post-game reviews (a bot spec)
 
 
 def hash_token(token: str) -> str:
@@ -184,6 +186,14 @@ class TableManager:
         # Replays are rebuilt in a thread of their own, one at a time, never on the loop.
         self._replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
         self._replays: OrderedDict[tuple[str, int | None], dict[str, JSON]] = OrderedDict()
+        # Post-game reviews: judged by the bot workers, their requests built in the
+        # replay thread (never on the loop)
+        self.reviews = Reviews(
+            lambda request, limit: self.bots.choose(request, limit),
+            self._off_loop,
+            self._spawn,
+            settings.review_level,
+        )
         self.cluster: Cluster | None = None
         self.bot_moves = 0  # bot and substitute moves this instance played
         if settings.redis_url:
@@ -334,6 +344,11 @@ class TableManager:
         return expired
 
     # ----------------------------------------------------------------- replays
+    async def _off_loop(self, function: Callable[..., T], *args: object) -> T:
+        """``function(*args)`` in the replay thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._replay_executor, function, *args)
+
     async def replay(self, live: LiveTable, seat: int | None, start: int, limit: int | None) -> str:
         """Replay frames ``start`` onwards (at most ``limit``) as JSON text, built in the
         replay thread; a finished game's whole replay is kept for the next asker."""

@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from meeple.bots.review import decision_seed
 from meeple.engine.codec import JSON
 from meeple.engine.protocol import CHANCE
 from meeple.server.clocks import elapsed_ms, remaining_ms
@@ -89,6 +90,20 @@ class BotRequestOut:
     seed: int
 
 
+@dataclass(frozen=True, slots=True)
+class ReviewOut:
+    """The bot requests of a post-game review of the seat: one per decision of it with a
+    choice in ``entries`` (a finished game's log), at most ``limit``, each with the seat's
+    view then and the legal actions; beside them the move played and every legal move in
+    notation. Built off the event loop."""
+
+    table: TableRuntime
+    entries: Sequence[LogEntry]
+    spec: str
+    seed: int
+    limit: int
+
+
 Outgoing = (
     StateOut
     | WelcomeOut
@@ -100,6 +115,7 @@ Outgoing = (
     | RecordOut
     | ReplayOut
     | BotRequestOut
+    | ReviewOut
 )
 
 
@@ -140,6 +156,8 @@ def outgoing(seat: int | None, item: Outgoing, now: float | None = None) -> dict
         }
     if isinstance(item, ReplayOut):
         return _replay(seat, item)
+    if isinstance(item, ReviewOut):
+        return _review_requests(seat, item)
     return _bot_request(seat, item)
 
 
@@ -353,3 +371,44 @@ def _bot_request(seat: int | None, item: BotRequestOut) -> dict[str, JSON]:
         "view": table.cached_view(seat),
         "legal": [game.encode_action(a) for a in game.legal_actions(table.state)],
     }
+
+
+def _review_requests(seat: int | None, item: ReviewOut) -> dict[str, JSON]:
+    if seat is None:
+        raise ValueError("a review is of one seat: no review requests for a spectator")
+    table = item.table
+    game = table.game
+    requests: list[JSON] = []
+    decisions: list[JSON] = []
+    total = 0
+    state = game.initial_state()
+    for entry in item.entries:
+        if entry.seat == CHANCE:
+            state = game.apply_chance(state, game.decode_outcome(entry.data))
+            continue
+        action = game.decode_action(entry.data)
+        if entry.seat == seat:
+            legal = game.legal_actions(state)
+            if len(legal) > 1:
+                total += 1
+                if len(requests) < item.limit:
+                    encoded: list[JSON] = [game.encode_action(a) for a in legal]
+                    requests.append(
+                        {
+                            "game": game.spec.name,
+                            "players": table.players,
+                            "options": dict(table.options),
+                            "seat": seat,
+                            "spec": item.spec,
+                            "seed": decision_seed(item.seed, entry.number),
+                            "view": game.encode_view(game.view(state, seat)),
+                            "legal": encoded,
+                            "mode": "judge",
+                        }
+                    )
+                    texts: list[JSON] = [game.format_action(state, a) for a in legal]
+                    decisions.append(
+                        {"step": entry.number, "played": legal.index(action), "texts": texts}
+                    )
+        state = game.apply_action(state, action)
+    return {"seat": seat, "total": total, "requests": requests, "decisions": decisions}

@@ -158,6 +158,35 @@ class HintAnswer(BaseModel):
     text: str = Field(description="the move in the game's notation")
 
 
+class ReviewMark(BaseModel):
+    step: int = Field(description="the index of the move played in the game's steps")
+    version: int = Field(description="the replay frame that shows the move played")
+    seat: int
+    played: JsonValue = Field(description="the move played, encoded")
+    played_text: str
+    better: JsonValue = Field(description="the move the bot would have played, encoded")
+    better_text: str
+    played_share: float | None = Field(
+        description="the bot's estimate of the seat's win share after the move played"
+    )
+    better_share: float | None = Field(description="... and after its own move")
+    loss: float | None = Field(description="better_share - played_share")
+
+
+class ReviewAnswer(BaseModel):
+    table: str
+    seat: int
+    level: str = Field(description="the bot level that judges (expert)")
+    status: Literal["pending", "done", "failed"]
+    reviewed: int = Field(description="decisions judged so far")
+    total: int | None = Field(
+        description="the seat's decisions with a choice (null: not yet known)"
+    )
+    limit: int = Field(description="decisions judged at most (the first ones)")
+    marks: list[ReviewMark]
+    problem: str | None = None
+
+
 class TableList(BaseModel):
     tables: list[TableInfo]
     next: int | None = None  # the offset of the next page; null on the last one
