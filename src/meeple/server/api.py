@@ -490,12 +490,23 @@ async def table_replay(
     return Response(text, media_type="application/json")
 
 
-def _review_seat(live: LiveTable, viewpoint: int | None) -> int:
+SeatQuery = Annotated[int | None, Query(ge=0, le=63)]
+
+
+async def _reviewed(
+    manager: TableManager,
+    table_id: str,
+    token: HTTPAuthorizationCredentials | None,
+    seat: int | None,
+) -> tuple[LiveTable, int]:
+    """The finished table and the seat whose review is asked for (as for replays)."""
+    live = await _table(manager, table_id)
+    viewpoint = _viewpoint(live, await _asker(manager, live, token), seat)
     if viewpoint is None:
         raise _problem(400, "a review is of one seat: name it (?seat=) or send its token")
     if live.runtime.status != "finished":
         raise _problem(409, "a review needs a finished game")
-    return viewpoint
+    return live, viewpoint
 
 
 @router.post(
@@ -504,18 +515,14 @@ def _review_seat(live: LiveTable, viewpoint: int | None) -> int:
     responses={**ERRORS, 202: {"model": ReviewAnswer}, 400: {"model": Problem}},
 )
 async def start_review(
-    table_id: TableId,
-    manager: Manager,
-    token: Token,
-    seat: Annotated[int | None, Query(ge=0, le=63)] = None,
+    table_id: TableId, manager: Manager, token: Token, seat: SeatQuery = None
 ) -> JSONResponse:
     """Start the post-game review of the asker's seat (or ``?seat=``, as for replays) at a
     finished table: the decisions where the expert bot, from that seat's view at that
     moment, would have played another move. 202 while it runs (ask again, or GET), 200
     once done; a review is judged by the bot workers, one at a time, and kept."""
-    live = await _table(manager, table_id)
-    review_seat = _review_seat(live, _viewpoint(live, await _asker(manager, live, token), seat))
-    review = manager.reviews.start(live, review_seat)
+    live, reviewed = await _reviewed(manager, table_id, token, seat)
+    review = manager.reviews.start(live, reviewed)
     return JSONResponse(review.to_json(), status_code=200 if review.status == "done" else 202)
 
 
@@ -525,17 +532,13 @@ async def start_review(
     responses={**ERRORS, 400: {"model": Problem}},
 )
 async def get_review(
-    table_id: TableId,
-    manager: Manager,
-    token: Token,
-    seat: Annotated[int | None, Query(ge=0, le=63)] = None,
+    table_id: TableId, manager: Manager, token: Token, seat: SeatQuery = None
 ) -> JSONResponse:
     """The seat's review as far as it has come (404 until one is started with POST)."""
-    live = await _table(manager, table_id)
-    review_seat = _review_seat(live, _viewpoint(live, await _asker(manager, live, token), seat))
-    review = manager.reviews.get(live.runtime.id, review_seat)
+    live, reviewed = await _reviewed(manager, table_id, token, seat)
+    review = manager.reviews.get(live.runtime.id, reviewed)
     if review is None:
-        raise _problem(404, f"no review of seat {review_seat} yet: POST to start one")
+        raise _problem(404, f"no review of seat {reviewed} yet: POST to start one")
     return JSONResponse(review.to_json())
 
 
