@@ -9,6 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
+from argon2 import PasswordHasher
 from sqlalchemy import update
 
 from meeple.server.accounts import CSRF_HEADER, SESSION_COOKIE, SESSION_DAYS, hash_session
@@ -420,3 +421,28 @@ def test_leaving_a_started_rated_game_does_not_leave_its_rating(
     play_last_move(accounts_server, table["id"], tokens[0])
     for name in names:
         assert [r["games"] for r in http.get(f"/api/players/{name}").json()["ratings"]] == [1]
+
+
+def test_a_hash_made_with_weaker_parameters_is_redone_at_login(
+    accounts_server: LiveServer, http: httpx.Client
+) -> None:
+    name = fresh_name("Rex")
+    accounts = accounts_server.manager.accounts
+    weak = PasswordHasher(time_cost=1, memory_cost=8 * 1024, parallelism=1).hash(PASSWORD)
+    account = accounts.create_account(name, name.lower(), weak)
+    assert account is not None
+    assert login(http, name).status_code == 200
+    stored = accounts.password_hash(account.id)
+    assert stored is not None and stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    assert login(http, name).status_code == 200  # the new hash verifies
+
+
+def test_a_form_from_another_site_cannot_sign_in(http: httpx.Client) -> None:
+    """Login CSRF: a cross-site form can send only form or plain-text bodies, and the
+    account endpoints read JSON only."""
+    name = fresh_name()
+    sign_up(http, name)
+    body = f'{{"name": "{name}", "password": "{PASSWORD}"}}'
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data"):
+        answer = http.post("/api/login", content=body, headers={"Content-Type": kind})
+        assert answer.status_code == 422, kind

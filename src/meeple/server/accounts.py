@@ -134,6 +134,15 @@ def _verify(stored: str | None, password: str) -> bool:
     return stored is not None
 
 
+def needs_rehash(stored: str) -> bool:
+    """Whether a hash was made with other parameters than today's (then it is redone at
+    the next login, when the password is at hand)."""
+    try:
+        return hasher.check_needs_rehash(stored)
+    except InvalidHashError:
+        return False
+
+
 def new_session_token() -> tuple[str, str, datetime]:
     """A session token, its hash (what is stored) and when it runs out."""
     token = secrets.token_urlsafe(32)

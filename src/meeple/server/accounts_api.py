@@ -29,6 +29,7 @@ from meeple.server.accounts import (
     hash_session,
     name_key,
     name_problem,
+    needs_rehash,
     new_session_token,
     password_problem,
     signed_in,
@@ -230,8 +231,13 @@ async def login(body: Credentials, manager: Manager, request: Request) -> JSONRe
     await _limit(manager, f"login:name:{key}", "login_name_rate")
     found = await manager.db(manager.accounts.find_by_key, key)
     account, stored = found if found is not None else (None, None)
+    if len(body.password) > PASSWORD_MAX:  # no account has one: not worth hashing
+        raise _problem(401, FAILED_LOGIN)
     if not await verify_password(stored, body.password) or account is None:
         raise _problem(401, FAILED_LOGIN)
+    if stored is not None and needs_rehash(stored):  # the parameters were raised since
+        new_hash = await hash_password(body.password)
+        await manager.db(manager.accounts.replace_hash, account.id, stored, new_hash)
     return await _start_session(manager, request, account)
 
 

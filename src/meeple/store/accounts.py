@@ -120,6 +120,16 @@ class AccountStore:
             )
             connection.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
 
+    def replace_hash(self, account_id: int, old: str, new: str) -> None:
+        """The same password hashed with new parameters (sessions stay); only if the
+        stored hash is still ``old``."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account_id, AccountRow.password_hash == old)
+                .values(password_hash=new)
+            )
+
     def delete_account(self, account_id: int) -> None:
         """Forget the person (name, password, sessions); games and ratings changes stay,
         their seats nameless ("deleted player")."""
