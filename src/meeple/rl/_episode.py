@@ -126,7 +126,8 @@ class Episode:
             observation = kept[2].copy()
         else:
             observation = encoder.observe(self.game.view(state, seat))
-            self._observed = (state, seat, observation.copy())
+            if encoder.chosen_in_steps(state, seat):  # (else never asked for again)
+                self._observed = (state, seat, observation.copy())
         if self.prefix and self.game.current_player(state) == seat:
             observation[encoder.o_chosen + np.array(self.prefix)] = 1.0
         return observation

@@ -39,7 +39,7 @@ Mask = npt.NDArray[np.int8]
 Prefix = tuple[int, ...]
 MAX_ACTIONS = 1000  # the most indices a learner ever chooses among, in any configuration
 # Runs of values written from a start offset.
-Blocks = list[tuple[int, list[float]]]
+Blocks = list[tuple[int, "list[float] | Observation"]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,33 +294,33 @@ class Encoder(ABC, Generic[S, A, V]):
         seat = getattr(view, "seat", None)
         if not isinstance(seat, int):
             raise ValueError("an observation is made for a seat, not for a spectator")
-        observation = self._zeros.copy()  # (quicker than np.zeros)
-        self._write(view, seat, observation)
+        observation = self._write(view, seat)
         for index in chosen:
             observation[self.o_chosen + index] = 1.0
         return observation
 
-    def _write(self, view: V, seat: int, observation: Observation) -> None:
-        """Write the observation of ``view``, the view of ``seat``, into ``observation``
-        (all 0 so far): by default, the entries ``_fill`` lists. An encoder whose entries
-        are few and scattered may write them itself, which is quicker than listing."""
+    def _write(self, view: V, seat: int) -> Observation:
+        """The observation of ``view``, the view of ``seat``, as a fresh array: by
+        default, the entries ``_fill`` lists. An encoder whose entries are few and
+        scattered may write them itself (into ``self._zeros.copy()``), which is quicker
+        than listing."""
         ones: list[int] = []
         values: list[tuple[int, float]] = []
         blocks: Blocks = []
         self._fill(view, seat, ones, values, blocks)
-        if len(set(ones)) == len(ones):  # (quicker than counting)
-            if len(ones) <= _FEW_ONES:
-                for index in ones:
-                    observation[index] = 1.0
-            else:
-                observation.put(ones, 1.0)  # (quicker than observation[ones] = 1.0)
+        if len(ones) <= _FEW_ONES and len(set(ones)) == len(ones):
+            observation = self._zeros.copy()  # (quicker than np.zeros)
+            for index in ones:
+                observation[index] = 1.0
         else:
-            # (all 0 so far: the counts are copied in, quicker than added)
-            observation[:] = np.bincount(ones, minlength=self.observation_size)
+            # (most long lists repeat an index, a card held twice: counting them all is
+            # quicker than looking for repeats first, and the counts make the array)
+            observation = np.bincount(ones, minlength=self.observation_size).astype(np.float32)
         for index, number in values:
             observation[index] = number
         for start, run in blocks:
             observation[start : start + len(run)] = run
+        return observation
 
     def observation(self, state: S, seat: int, chosen: Prefix = ()) -> Observation:
         """``observe(game.view(state, seat), chosen)``: what ``seat`` may see, as an array."""
@@ -357,6 +357,12 @@ class Encoder(ABC, Generic[S, A, V]):
         entry = cached[1] if cached is not None and cached[0] is state else self._legal(state)
         # (with nothing chosen yet, the first indices of the legal actions)
         return self._next_indices(entry, prefix) if prefix else entry.first
+
+    def chosen_in_steps(self, state: S, seat: int) -> bool:
+        """Whether ``seat`` is to act and some of its legal actions take several indices
+        (so that it may go on choosing in this same state)."""
+        entry = self._legal(state)
+        return entry.long and entry.seat == seat
 
     def choose(
         self, state: S, prefix: Prefix, index: int, *, checked: bool = False

@@ -19,6 +19,8 @@ of every kind; tests/rl/test_action_bounds.py).
 See the "Reinforcement learning" section of games/phase10/README.md.
 """
 
+import numpy as np
+
 from meeple.games.phase10.actions import (
     BeginPhase,
     Discard,
@@ -40,7 +42,15 @@ from meeple.games.phase10.phases import GroupKind
 from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import LaidGroup, Phase10State, Stage
 from meeple.games.phase10.view import Phase10View
-from meeple.rl.encoding.base import ActionBlock, Blocks, Encoder, IndexBlock, Layout, Prefix
+from meeple.rl.encoding.base import (
+    ActionBlock,
+    Blocks,
+    Encoder,
+    IndexBlock,
+    Layout,
+    Observation,
+    Prefix,
+)
 
 PLAYABLE = range(SKIP)  # every card but the Skip can be placed or hit (codes 0..48)
 STAGES = len(Stage)
@@ -75,7 +85,11 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
         self._discard_base = self.action_index(0, Discard(0))
         # The last encoding of the discard pile and, per seat, of the table, kept with the
         # tuple it came from (compared by identity: states share unchanged parts).
-        self._discard_memo: tuple[tuple[int, ...], list[int]] | None = None
+        self._discard_memo: tuple[tuple[int, ...], Observation] | None = None
+        # Per seat, the entries of who holds which known card and who makes which phase.
+        self._seen_memo: list[
+            tuple[tuple[tuple[int, ...], ...], tuple[int, ...], list[int]] | None
+        ] = [None] * game.players
         self._table_memo: list[
             tuple[tuple[LaidGroup, ...], list[int], list[tuple[int, float]]] | None
         ] = [None] * game.players
@@ -327,28 +341,22 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
                 ],
             )
         )
-        known_base = self.o_known
-        for r, cards in enumerate(view.known[seat:] + view.known[:seat]):
-            if cards:
-                base = known_base + r * KINDS
-                ones.extend([base + code for code in cards])
-        width = self.phase_count + 1
-        base = self.o_phase
-        phases = view.phase_index[seat:] + view.phase_index[:seat]
-        ones.extend([base + r * width + index for r, index in enumerate(phases)])
+        seen = self._seen_memo[seat]
+        if seen is None or seen[0] is not view.known or seen[1] is not view.phase_index:
+            # (both tuples are the state's own, the same object while unchanged)
+            seen = self._seen_memo[seat] = (
+                view.known,
+                view.phase_index,
+                self._seen_entries(view, seat),
+            )
+        ones.extend(seen[2])
         for winner in view.winners:
             ones.append(self.o_winners + (winner - seat) % n)
         if view.draw_pile_size:
             values.append((self.o_draw, view.draw_pile_size / DECK_SIZE))
         if view.discard:
             ones.append(self.o_top + view.discard[-1])
-            discard = view.discard
-            memo = self._discard_memo
-            if memo is None or memo[0] is not discard:
-                # Unchanged piles are the same tuple from state to state: encode once.
-                base = self.o_discards
-                memo = self._discard_memo = (discard, [base + code for code in discard])
-            ones.extend(memo[1])
+            blocks.append((self.o_discards, self._discard_counts(view.discard)))
         if view.tiebreak:
             ones.append(self.o_tiebreak)
         index = view.phase_index[seat]
@@ -379,6 +387,41 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
                     ones.append(base + 18 + group.key)
             else:
                 ones.extend({base + 5 + value for value in group.values})
+
+    def _seen_entries(self, view: Phase10View, seat: int) -> list[int]:
+        """The ``known`` and ``phase`` entries (seat-relative)."""
+        ones: list[int] = []
+        known_base = self.o_known
+        for r, cards in enumerate(view.known[seat:] + view.known[:seat]):
+            if cards:
+                base = known_base + r * KINDS
+                ones.extend([base + code for code in cards])
+        width = self.phase_count + 1
+        base = self.o_phase
+        phases = view.phase_index[seat:] + view.phase_index[:seat]
+        ones.extend([base + r * width + index for r, index in enumerate(phases)])
+        return ones
+
+    def _discard_counts(self, discard: tuple[int, ...]) -> Observation:
+        """Copies of each kind in the discard pile, kept with the pile: a pile one card
+        longer or shorter than the last one seen is counted from it (a discard, a take)."""
+        memo = self._discard_memo
+        if memo is not None:
+            last, counts = memo
+            if last is discard:
+                return counts
+            size = len(discard)
+            # (the counts are only ever copied into observations: changed in place)
+            if size == len(last) + 1 and discard[:-1] == last:
+                counts[discard[-1]] += 1
+            elif size == len(last) - 1 and last[:-1] == discard:
+                counts[last[-1]] -= 1
+            else:
+                memo = None
+        if memo is None:
+            counts = np.bincount(discard, minlength=KINDS).astype(np.float32)
+        self._discard_memo = (discard, counts)
+        return counts
 
     def _fill_table(
         self, view: Phase10View, seat: int, ones: list[int], values: list[tuple[int, float]]

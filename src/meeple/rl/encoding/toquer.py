@@ -383,10 +383,11 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._discard_memo = (discard, counts)
         return counts
 
-    def _write(self, view: ToquerView, seat: int, observation: Observation) -> None:
+    def _write(self, view: ToquerView, seat: int) -> Observation:
         """Every entry, written straight into the array (a few scattered ones and some
         kept runs): the seat run, the slot fields (my frame, the knocker's, the whole
         table from my slots on: three runs of the table state's block), then the rest."""
+        observation = self._zeros.copy()
         n = self.players
         index = self.value_index
         at = self.o_phase
@@ -427,6 +428,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         observation[at : at + n] = self._squashed_scores(view.scores, seat)
         for winner in view.winners:
             observation[self.o_winners + (winner - seat) % n] = 1.0
+        return observation
 
     def _slot_block(self, view: ToquerView) -> Observation:
         """The rows of every slot field of every seat, flat (see ``__init__``). The same
