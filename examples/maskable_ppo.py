@@ -10,14 +10,22 @@ the evaluations play fixed seeds, the learner's seat drawn from each, its action
 policy's most likely legal index (``--sample``: an index drawn from the policy, as in
 training; the torch seed is the run's). Writes ``NAME_curve.json`` (the figures) and
 ``NAME_curve.png`` (with matplotlib). Needs the ``rl-train`` extra (CPU is enough).
+
+A game's script may pass a ``potential``, a function of the learner's view: training
+rewards then gain ``gamma * potential(next view) - potential(view)`` at every step
+(potential-based shaping, which leaves the best policies the best ones: the potential
+is 0 at the end, so an episode's return only changes by its first potential);
+``--no-shaping`` trains on the game's own rewards alone. Evaluations always count wins.
 """
 
 import argparse
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import gymnasium
 import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
@@ -28,6 +36,36 @@ import meeple.rl
 # An episode is cut (and counts as a loss) after this many learner choices: a
 # deterministic policy can loop (drawing and discarding, never laying a phase down).
 MAX_STEPS = 1000
+GAMMA = 0.995
+Potential = Callable[[Any], float]
+
+
+class PotentialShaping(gymnasium.Wrapper):  # type: ignore[type-arg]
+    """Rewards plus ``gamma * potential(view') - potential(view)`` (0 for the end)."""
+
+    def __init__(self, env: Any, potential: Potential, gamma: float) -> None:
+        super().__init__(env)
+        self.potential = potential
+        self.gamma = gamma
+        self.last = 0.0
+
+    def _potential(self) -> float:
+        return float(self.potential(self.env.unwrapped.learner_view()))
+
+    def reset(self, **kwargs: Any) -> Any:
+        result = self.env.reset(**kwargs)
+        self.last = self._potential()
+        return result
+
+    def step(self, action: Any) -> Any:
+        observation, reward, terminated, truncated, info = self.env.step(action)
+        now = 0.0 if terminated else self._potential()
+        reward += self.gamma * now - self.last
+        self.last = now
+        return observation, reward, terminated, truncated, info
+
+    def action_masks(self) -> Any:
+        return self.env.unwrapped.action_masks()
 
 
 def win_rate(
@@ -97,6 +135,7 @@ def main(
     options: dict[str, Any] | None = None,
     steps: int = 50_000,
     argv: list[str] | None = None,
+    potential: Potential | None = None,
 ) -> list[dict[str, float]]:
     parser = argparse.ArgumentParser(description=f"MaskablePPO on {game}: a learning curve")
     parser.add_argument("--steps", type=int, default=steps)
@@ -108,12 +147,16 @@ def main(
         action="store_true",
         help="evaluate the policy as trained, sampling its actions (default: greedy)",
     )
+    parser.add_argument(
+        "--no-shaping", action="store_true", help="train on the game's own rewards alone"
+    )
+    parser.add_argument("--ent-coef", type=float, default=0.01, help="entropy bonus")
     parser.add_argument("--out", default=f"{game}_curve")
     args = parser.parse_args(argv)
     options = options or {}
     torch.set_num_threads(1)
     torch.manual_seed(args.seed)
-    environment = meeple.rl.gym_env(
+    environment: Any = meeple.rl.gym_env(
         game,
         players,
         opponents="random",
@@ -122,6 +165,9 @@ def main(
         max_steps=MAX_STEPS,
         **options,
     )
+    shaped = potential is not None and not args.no_shaping
+    if shaped:
+        environment = PotentialShaping(environment, potential, GAMMA)
     model = MaskablePPO(
         "MlpPolicy",
         environment,
@@ -129,7 +175,8 @@ def main(
         batch_size=256,
         n_epochs=4,
         learning_rate=3e-4,
-        gamma=0.995,
+        gamma=GAMMA,
+        ent_coef=args.ent_coef,
         seed=args.seed,
         device="cpu",
         policy_kwargs={"net_arch": [128, 128]},
@@ -146,7 +193,14 @@ def main(
     model.learn(total_timesteps=args.steps, callback=curve)
     if curve.points[-1]["steps"] < model.num_timesteps:
         curve.record(model.num_timesteps)
-    report = {"game": game, "players": players, "options": options, "curve": curve.points}
+    report = {
+        "game": game,
+        "players": players,
+        "options": options,
+        "shaping": shaped,
+        "ent_coef": args.ent_coef,
+        "curve": curve.points,
+    }
     Path(f"{args.out}.json").write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     plot(curve.points, f"{game} ({players} players): MaskablePPO", f"{args.out}.png")
     return curve.points

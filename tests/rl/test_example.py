@@ -2,6 +2,7 @@
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -11,8 +12,8 @@ import pytest
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "train_masked.py"
 
 
-def load_example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("train_masked", EXAMPLE)
+def load_example(name: str = "train_masked") -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, EXAMPLE.parent / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -44,12 +45,7 @@ def test_the_example_trains_and_writes_its_plot(tmp_path: Path) -> None:
 
 def test_the_maskable_ppo_example_writes_its_learning_curve(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    spec = importlib.util.spec_from_file_location(
-        "maskable_ppo", EXAMPLE.parent / "maskable_ppo.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_example("maskable_ppo")
     out = tmp_path / "toquer_curve"
     argv = ["--steps", "256", "--eval-every", "256", "--eval-games", "2", "--out", str(out)]
     points = module.main("toquer", 2, argv=argv)
@@ -58,4 +54,32 @@ def test_the_maskable_ppo_example_writes_its_learning_curve(tmp_path: Path) -> N
     assert all(0 <= p["vs_random"] <= 1 and 0 <= p["vs_heuristic"] <= 1 for p in points)
     assert out.with_suffix(".png").read_bytes().startswith(b"\x89PNG")
     for game in ("phase10", "cmyk", "toc", "toquer"):  # one script per game
-        assert f'main("{game}"' in (EXAMPLE.parent / f"ppo_{game}.py").read_text()
+        assert re.search(rf'main\(\s*"{game}"', (EXAMPLE.parent / f"ppo_{game}.py").read_text())
+
+
+def test_shaped_rewards_add_up_to_the_return_less_the_first_potential() -> None:
+    """Phase 10's shaping (potential-based): along a random episode the shaped rewards,
+    discounted, telescope to the game's discounted reward minus the first potential."""
+    pytest.importorskip("sb3_contrib")
+    import meeple.rl
+
+    shaping = load_example("maskable_ppo")
+    lead = load_example("ppo_phase10").phase_lead
+    gamma = 0.9
+    raw = meeple.rl.gym_env("phase10", 2, seat=None, phases=["set3"])
+    env = shaping.PotentialShaping(raw, lead, gamma)
+    env.reset(seed=3)
+    first = env.last
+    shaped = game = 0.0
+    rng = np.random.default_rng(0)
+    leads = set()
+    for step in range(10_000):
+        action = rng.choice(np.flatnonzero(env.action_masks()))
+        _, reward, terminated, truncated, _ = env.step(action)
+        leads.add(env.last)
+        shaped += gamma**step * reward
+        if terminated or truncated:
+            game = gamma**step * float(raw.game.returns(raw.game_state)[raw.seat])
+            break
+    assert terminated and len(leads) > 1  # (the lead moved on the way)
+    assert shaped == pytest.approx(game - first)

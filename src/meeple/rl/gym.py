@@ -167,6 +167,11 @@ class MeepleGymEnv(gymnasium.Env[ObservationDict, np.int64]):
     def _info(self, observation: ObservationDict) -> dict[str, Any]:
         return {"action_mask": self._mask.copy(), "seat": self.seat}
 
+    def learner_view(self) -> object:
+        """The learner's view now, what its observation is made from (for a reward
+        shaped by what the learner may see, as in examples/maskable_ppo.py)."""
+        return self.game.view(self.episode.state, self.seat)
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """True for each index the learner may choose now (sb3-contrib's convention);
         a fresh array."""
