@@ -10,11 +10,23 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, Table, and_, delete, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    and_,
+    delete,
+    func,
+    insert,
+    select,
+    tuple_,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from meeple.store.models import (
     AccountRow,
+    ChatRow,
     RatingChangeRow,
     RatingRow,
     SeatRow,
@@ -143,6 +155,12 @@ class AccountStore:
             )
             connection.execute(
                 update(SeatRow).where(SeatRow.account_id == account_id).values(name=None)
+            )
+            seats = select(SeatRow.table_id, SeatRow.seat).where(SeatRow.account_id == account_id)
+            connection.execute(  # what they said stays, under no name
+                update(ChatRow)
+                .where(tuple_(ChatRow.table_id, ChatRow.seat).in_(seats))
+                .values(name="")
             )
 
     # -------------------------------------------------------------------- sessions
