@@ -73,6 +73,7 @@ class Server:
         command = [sys.executable, "-m", "meeple.cli.main", "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--db", self.db, "--bot-workers", "1"]
         command += ["--test-positions"]  # tables may start from a built position
+        command += ["--review-level", "expert:iterations=5"]  # quick post-game reviews
         self.process = subprocess.Popen(command, cwd=self.directory, stdout=log, stderr=log)
         deadline = time.monotonic() + START_PATIENCE
         while time.monotonic() < deadline:

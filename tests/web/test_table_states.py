@@ -166,3 +166,40 @@ def test_a_replay_opens_at_step_0_and_plays_at_the_chosen_speed(server, new_page
     page.reload()
     page.wait_for_selector(".replay-position")
     assert page.input_value("#replay-speed") == "100"  # remembered
+
+
+def test_a_replay_reviews_a_seats_moves_and_marks_them(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    table = server.create_table(
+        game="toquer",
+        players=2,
+        seats=bots,
+        options={"end_score": 1},
+        bot_delay_ms=0,
+        open_replays=True,
+    )
+    page = new_page()
+    page.goto(f"{server.base}/#/table/{table['id']}")
+    page.wait_for_function(
+        "() => window.__meeple && window.__meeple.state"
+        " && window.__meeple.state.status === 'finished'",
+        timeout=120_000,
+    )
+    page.goto(f"{server.base}/#/replay/{table['id']}")
+    page.wait_for_selector(".review-box")
+    assert page.is_disabled("#review-ask")  # a spectator's view: no seat to review
+    page.goto(f"{server.base}/#/replay/{table['id']}?seat=0")
+    page.wait_for_selector("#review-ask:not([disabled])")
+    page.click("#review-ask")
+    page.wait_for_function(
+        "() => /decisions/.test(document.querySelector('.review-box').innerText)",
+        timeout=120_000,
+    )
+    marks = page.locator(".review-mark")
+    assert marks.count() >= 1  # random moves: the expert bot prefers others somewhere
+    marks.first.click()
+    note = page.inner_text(".review-note")
+    assert "the expert bot would have played" in note and "→" in note
+    position = page.inner_text(".replay-position")
+    assert position.startswith(f"Step {marks.first.inner_text().split(':')[0].split()[-1]} ")
+    assert page.locator(".log li.log-marked").count() >= 1

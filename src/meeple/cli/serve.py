@@ -28,6 +28,9 @@ def serve(
     ] = DEFAULT_DB,
     bot_workers: Annotated[int, typer.Option(help="bot worker processes")] = 2,
     bot_time_limit: Annotated[float, typer.Option(help="seconds a bot may think per move")] = 5.0,
+    review_level: Annotated[
+        str, typer.Option(help="the bot that judges post-game reviews (a level or bot spec)")
+    ] = "expert",
     trusted_proxy: Annotated[
         list[str] | None,
         typer.Option(help="a reverse proxy's address: its X-Forwarded-For is believed"),
@@ -76,6 +79,7 @@ def serve(
         db_url=db,
         bot_workers=bot_workers,
         bot_time_limit=bot_time_limit,
+        review_level=review_level,
         trusted_proxies=tuple(trusted_proxy or ()),
         create_rate=Rate(tables_per_minute, 60.0),
         create_quota=Rate(max(500, tables_per_minute), 86400.0),

@@ -53,6 +53,8 @@ export const api = {
   leave: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/leave`, undefined, token),
   start: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/start`, undefined, token),
   hint: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/hint`, undefined, token),
+  /** The post-game review of a seat: POST starts it (or returns the kept one), GET reads it. */
+  review: (id, seat, token, start) => request(start ? 'POST' : 'GET', `/api/tables/${encodeURIComponent(id)}/review?seat=${seat}`, undefined, token),
   replay(id, seat, token) {
     const query = seat === null || seat === undefined ? '' : `?seat=${seat}`;
     return request('GET', `/api/tables/${encodeURIComponent(id)}/replay${query}`, undefined, token);

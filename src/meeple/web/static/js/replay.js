@@ -16,6 +16,7 @@ export class ReplayPage {
     this.id = tableId;
     this.seat = seat === undefined || seat === null || seat === '' ? null : Number(seat);
     this.frames = [];
+    this.marks = new Map(); // the review's marks by replay frame (version)
     this.index = 0;
     this.playing = null;
     this.ui = {};
@@ -24,6 +25,7 @@ export class ReplayPage {
 
   destroy() {
     clearInterval(this.playing);
+    clearTimeout(this.reviewTimer);
     if (this.keyListener) document.removeEventListener('keydown', this.keyListener);
     if (this.media) this.media.removeEventListener('change', this.mediaListener);
   }
@@ -63,6 +65,7 @@ export class ReplayPage {
     this.slider = h('input', { type: 'range', min: 0, max: Math.max(0, this.frames.length - 1), value: this.index, 'aria-label': t('replay.position'), oninput: (ev) => this.show(Number(ev.target.value), false) });
     this.log = h('ol', { class: 'log', tabindex: 0, 'aria-label': t('table.log') });
     this.headline = h('p', { class: 'headline' });
+    this.markNote = h('p', { class: 'review-note', 'aria-live': 'polite' });
     this.playButton = h('button', { type: 'button', id: 'replay-play', 'aria-keyshortcuts': 'Space', onclick: () => this.togglePlay() }, icon('play'), ' ', t('replay.play'));
     const stored = localStorage.getItem('meeple.replaySpeed');
     this.delay = SPEEDS.some(([, ms]) => String(ms) === stored) ? Number(stored) : 700;
@@ -88,7 +91,7 @@ export class ReplayPage {
         'div',
         { class: 'table-page replay' },
         h('div', { class: 'table-head' }, h('h1', { class: 'table-title' }, `${t('replay.title')}: ${title}${table.name ? ` — ${table.name}` : ''}`), this.headline),
-        h('div', { class: 'table-layout' }, h('main', { class: 'board-area', id: 'main' }, h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('replay.viewOf')), seatSelect), controls, keys, result, this.board), h('aside', { class: 'side' }, h('section', { class: 'log-box' }, h('h2', {}, t('table.log')), this.log), h('a', { class: 'button', href: '#/' }, t('table.toLobby')))),
+        h('div', { class: 'table-layout' }, h('main', { class: 'board-area', id: 'main' }, h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('replay.viewOf')), seatSelect), controls, keys, result, this.markNote, this.board), h('aside', { class: 'side' }, this.reviewBox(), h('section', { class: 'log-box' }, h('h2', {}, t('table.log')), this.log), h('a', { class: 'button', href: '#/' }, t('table.toLobby')))),
       ),
     );
     if (this.keyListener) document.removeEventListener('keydown', this.keyListener);
@@ -103,6 +106,45 @@ export class ReplayPage {
       else if (ev.key === 'End') this.show(this.frames.length - 1, false);
     };
     document.addEventListener('keydown', this.keyListener);
+  }
+
+  /** The review panel: for one seat's view, ask the expert bot to judge its moves. */
+  reviewBox() {
+    this.reviewStatus = h('p', { class: 'hint', 'aria-live': 'polite' });
+    this.reviewList = h('ol', { class: 'review-marks' });
+    const finished = this.table.status === 'finished';
+    const ask = h('button', { type: 'button', id: 'review-ask', disabled: this.seat === null || !finished, onclick: () => this.review(true) }, t('review.ask'));
+    if (this.seat === null) this.reviewStatus.textContent = t('review.chooseSeat');
+    else if (finished) this.review(false);
+    return h('section', { class: 'review-box' }, h('h2', {}, t('review.title')), h('p', { class: 'hint' }, t('review.about')), ask, this.reviewStatus, this.reviewList);
+  }
+
+  async review(start) {
+    clearTimeout(this.reviewTimer);
+    const held = seatFor(this.id);
+    let data;
+    try {
+      data = await api.review(this.id, this.seat, held ? held.token : null, start);
+    } catch (error) {
+      if (!start && error.status === 404) return; // not asked for yet
+      this.reviewStatus.textContent = t('review.failed');
+      return;
+    }
+    if (data.status === 'pending') {
+      this.reviewStatus.textContent = t('review.pending', { done: data.reviewed, total: data.total ?? '…' });
+      this.reviewTimer = setTimeout(() => this.review(false), 2000);
+      return;
+    }
+    if (data.status === 'failed') {
+      this.reviewStatus.textContent = t('review.failed');
+      return;
+    }
+    const percent = (x) => (x === null || x === undefined ? '?' : `${Math.round(x * 100)}%`);
+    this.marks = new Map(data.marks.map((m) => [m.version, { ...m, from: percent(m.played_share), to: percent(m.better_share) }]));
+    const said = data.marks.length ? t('review.done', { n: data.marks.length, total: data.reviewed }) : t('review.none', { total: data.reviewed });
+    this.reviewStatus.textContent = data.total > data.reviewed ? `${said} ${t('review.truncated', { n: data.reviewed })}` : said;
+    this.reviewList.replaceChildren(...[...this.marks.values()].map((m) => h('li', {}, h('button', { type: 'button', class: 'review-mark', onclick: () => this.show(m.version, false) }, t('review.mark', { n: m.version, played: m.played_text, better: m.better_text, from: m.from, to: m.to })))));
+    this.show(this.index, false);
   }
 
   togglePlay() {
@@ -144,9 +186,11 @@ export class ReplayPage {
     this.slider.value = index;
     this.position.textContent = t('replay.step', { n: index, total: this.frames.length - 1 });
     this.headline.textContent = this.game.headline(frame.view, ctx);
+    const marked = this.marks.get(index);
+    this.markNote.textContent = marked ? t('review.here', { played: marked.played_text, better: marked.better_text, from: marked.from, to: marked.to }) : '';
     const events = this.frames.slice(1, index + 1).map((f) => f.event).filter(Boolean);
     const start = Math.max(0, events.length - 200);
-    this.log.replaceChildren(...events.slice(start).map((event, i) => { ctx.prev = events[start + i - 1] || null; return h('li', { value: event.index + 1, class: `log-${event.kind}` }, event.kind === 'chance' ? '' : `${seatName(this.table, event.seat)}: `, this.game.describe(event, ctx)); }));
+    this.log.replaceChildren(...events.slice(start).map((event, i) => { ctx.prev = events[start + i - 1] || null; return h('li', { value: event.index + 1, class: `log-${event.kind}${this.marks.has(event.index + 1) ? ' log-marked' : ''}` }, event.kind === 'chance' ? '' : `${seatName(this.table, event.seat)}: `, this.game.describe(event, ctx)); }));
     this.log.scrollTop = this.log.scrollHeight;
   }
 }
