@@ -129,10 +129,11 @@ def test_a_board_without_connection_is_inactive_and_says_so(tmp_path, new_page) 
         own.stop()
 
 
-def test_a_replay_opens_at_step_0_and_plays_at_the_chosen_speed(server, new_page) -> None:  # type: ignore[no-untyped-def]
+def _finished_toquer(server, new_page, **extra):  # type: ignore[no-untyped-def]
+    """A short Toquer game between random bots, watched to its end: (the page, table)."""
     bots = [{"kind": "bot", "bot": "random"}] * 2
     table = server.create_table(
-        game="toquer", players=2, seats=bots, options={"end_score": 1}, bot_delay_ms=0
+        game="toquer", players=2, seats=bots, options={"end_score": 1}, bot_delay_ms=0, **extra
     )
     page = new_page()
     page.goto(f"{server.base}/#/table/{table['id']}")
@@ -141,6 +142,11 @@ def test_a_replay_opens_at_step_0_and_plays_at_the_chosen_speed(server, new_page
         " && window.__meeple.state.status === 'finished'",
         timeout=120_000,
     )
+    return page, table
+
+
+def test_a_replay_opens_at_step_0_and_plays_at_the_chosen_speed(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    page, table = _finished_toquer(server, new_page)
     page.goto(f"{server.base}/#/replay/{table['id']}")
     page.wait_for_selector(".replay-position")
     last = int(page.get_attribute(".replay-controls input[type=range]", "max") or 0)
@@ -169,22 +175,7 @@ def test_a_replay_opens_at_step_0_and_plays_at_the_chosen_speed(server, new_page
 
 
 def test_a_replay_reviews_a_seats_moves_and_marks_them(server, new_page) -> None:  # type: ignore[no-untyped-def]
-    bots = [{"kind": "bot", "bot": "random"}] * 2
-    table = server.create_table(
-        game="toquer",
-        players=2,
-        seats=bots,
-        options={"end_score": 1},
-        bot_delay_ms=0,
-        open_replays=True,
-    )
-    page = new_page()
-    page.goto(f"{server.base}/#/table/{table['id']}")
-    page.wait_for_function(
-        "() => window.__meeple && window.__meeple.state"
-        " && window.__meeple.state.status === 'finished'",
-        timeout=120_000,
-    )
+    page, table = _finished_toquer(server, new_page, open_replays=True)
     page.goto(f"{server.base}/#/replay/{table['id']}")
     page.wait_for_selector(".review-box")
     assert page.is_disabled("#review-ask")  # a spectator's view: no seat to review
