@@ -131,3 +131,37 @@ def toc_turned_over_talon_steps() -> tuple[list[dict[str, JSON]], int]:
     view = game.view(state, 0)
     assert view.talon_size == 0 and len(view.talon_order) > 0, "not a turned-over talon"
     return lines, len(view.talon_order)
+
+
+def phase10_empty_draw_pile_steps() -> tuple[list[dict[str, JSON]], int]:
+    """Phase 10, 2 players: drawn and discarded (never laid) until the draw pile is empty
+    and seat 0 is to draw; the discards wait to be shuffled in. Returns the steps and
+    how many discards lie under the top."""
+    import random
+
+    from meeple.games.phase10.actions import Discard as Phase10Discard
+    from meeple.games.phase10.actions import DrawStock
+    from meeple.games.phase10.rules import Phase10Game
+    from meeple.games.phase10.state import Stage
+
+    game = Phase10Game(2, {})
+    rng = random.Random(7)
+    state = game.initial_state()
+    lines: list[dict[str, JSON]] = []
+    for _ in range(1_000):
+        seat = game.current_player(state)
+        if seat == CHANCE:
+            outcome = game.sample_chance(state, rng)
+            lines.append({"chance": game.encode_outcome(outcome)})
+            state = game.apply_chance(state, outcome)
+            continue
+        if seat == 0 and state.stage == Stage.DRAW and not any(state.draw_pile):
+            break
+        legal = game.legal_actions(state)
+        draws = [a for a in legal if isinstance(a, DrawStock)]
+        action = draws[0] if draws else next(a for a in legal if isinstance(a, Phase10Discard))
+        lines.append({"seat": seat, "action": game.encode_action(action)})
+        state = game.apply_action(state, action)
+    assert not any(state.draw_pile) and len(state.discard) > 1, "the draw pile is not empty"
+    assert game.current_player(state) == 0 and state.round == 1
+    return lines, len(state.discard) - 1

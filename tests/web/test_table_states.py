@@ -6,7 +6,11 @@ at step 0 and plays at the speed chosen, from the keyboard."""
 
 from web.conftest import Server, screenshot
 from web.helpers import require_game, wait_my_turn
-from web.positions import toc_only_discards_steps, toc_turned_over_talon_steps
+from web.positions import (
+    phase10_empty_draw_pile_steps,
+    toc_only_discards_steps,
+    toc_turned_over_talon_steps,
+)
 
 BOTS = [{"kind": "bot", "bot": "heuristic"}] * 3
 PLAY_BUTTON = "document.getElementById('replay-play')"
@@ -64,6 +68,29 @@ def test_toc_draw_pile_counts_the_played_cards_turned_over(server, new_page) -> 
     assert f"played: {len(view['played'])}" in counts
     label = page.get_attribute(".toc-talon", "aria-label") or ""
     assert f"{cards} cards" in label and "in the order they were played" in label
+
+
+def test_phase10_empty_draw_pile_says_it_is_refilled_from_the_discards(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    steps, under = phase10_empty_draw_pile_steps()
+    table = server.create_table(
+        game="phase10",
+        players=2,
+        seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        start_steps=steps,
+    )
+    page = join(server, new_page, table["id"])
+    assert wait_my_turn(page)
+    caption = '[data-keys="pile:stock"] .pile-caption'
+    assert page.inner_text(caption) == (
+        f"Draw pile (0): the {under} discards under the top are shuffled in at the next draw"
+    )
+    page.click('[data-keys="pile:stock"].choosable')
+    page.wait_for_function(
+        "text => document.querySelector(text).innerText !== ''"
+        " && !document.querySelector(text).innerText.startsWith('Draw pile (0)')",
+        arg=caption,
+    )
+    assert page.inner_text(caption) == f"Draw pile ({under - 1})"
 
 
 def test_spectators_see_why_they_cannot_chat(server, new_page) -> None:  # type: ignore[no-untyped-def]

@@ -137,7 +137,11 @@ function render(ctx) {
   const seats = h('div', { class: 'p10-seats' }, order.map((seat) => seatPanel(seat, view, ctx)));
 
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
-  const stock = h('div', { class: 'pile-slot', 'data-keys': 'pile:stock', 'data-flip': 'p10-stock', 'aria-label': t('phase10.drawPile', { n: view.draw_pile_size }) }, pile({ label: t('phase10.drawPile', { n: view.draw_pile_size }), count: view.draw_pile_size, size: 'lg' }), h('div', { class: 'pile-caption' }, t('phase10.drawPile', { n: view.draw_pile_size })));
+  // An empty draw pile is refilled from the discards (but the top) when someone draws
+  // (default: option reshuffle_discards): the counter says so rather than a bare 0.
+  const refills = view.draw_pile_size === 0 && ctx.options.reshuffle_discards !== false && view.discard.length > 1;
+  const stockLabel = refills ? t('phase10.drawPileRefill', { n: view.discard.length - 1 }) : t('phase10.drawPile', { n: view.draw_pile_size });
+  const stock = h('div', { class: 'pile-slot', 'data-keys': 'pile:stock', 'data-flip': 'p10-stock', 'aria-label': stockLabel }, pile({ label: stockLabel, count: view.draw_pile_size, size: 'lg' }), h('div', { class: 'pile-caption' }, stockLabel));
   const discardLabel = top === null ? t('phase10.discardEmpty') : t('phase10.discardTop', { card: cardName(top), n: view.discard.length });
   const discard = h('div', { class: 'pile-slot', 'data-keys': 'pile:discard', 'aria-label': discardLabel }, h('div', { 'data-flip': `p10-discard-${view.discard.length}`, 'data-sig': String(top) }, top === null ? pile({ label: discardLabel, count: 0, size: 'lg' }) : drawCard(top, 'lg')), h('div', { class: 'pile-caption' }, t('phase10.discardPile', { n: view.discard.length })));
   const middle = h('div', { class: 'p10-middle' }, stock, discard);

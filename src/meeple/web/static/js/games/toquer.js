@@ -137,11 +137,13 @@ function render(ctx) {
 
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   const discardLabel = top === null ? t('toquer.discardEmpty') : t('toquer.discardTop', { v: top });
+  // An empty stock becomes the discard pile but its top when someone draws (from Skyjo).
+  const stockLabel = view.stock_size === 0 && view.discard.length > 1 ? t('toquer.stockRefill', { n: view.discard.length - 1 }) : t('toquer.stock', { n: view.stock_size });
   const middle = h(
     'div',
     { class: 'tq-middle' },
-    h('div', { class: 'pile-slot', 'data-keys': 'pile:stock', 'aria-label': t('toquer.stock', { n: view.stock_size }) }, pile({ label: t('toquer.stock', { n: view.stock_size }), count: view.stock_size }), h('div', { class: 'pile-caption' }, t('toquer.stock', { n: view.stock_size }))),
-    h('div', { class: 'pile-slot', 'data-keys': 'pile:discard', 'aria-label': discardLabel }, h('div', { 'data-flip': `tq-discard-${view.discard.length}` }, top === null ? pile({ label: discardLabel, count: 0 }) : drawCard(top, 'U', 'md', discardLabel)), h('div', { class: 'pile-caption' }, t('toquer.discard'))),
+    h('div', { class: 'pile-slot', 'data-keys': 'pile:stock', 'aria-label': stockLabel }, pile({ label: stockLabel, count: view.stock_size }), h('div', { class: 'pile-caption' }, stockLabel)),
+    h('div', { class: 'pile-slot', 'data-keys': 'pile:discard', 'aria-label': discardLabel }, h('div', { 'data-flip': `tq-discard-${view.discard.length}` }, top === null ? pile({ label: discardLabel, count: 0 }) : drawCard(top, 'U', 'md', discardLabel)), h('div', { class: 'pile-caption' }, t('toquer.discardCount', { n: view.discard.length }))),
     view.drawn !== null && view.drawn !== undefined ? h('div', { class: 'pile-slot drawn', 'data-flip': 'tq-drawn' }, drawCard(view.drawn, 'U', 'md', t('toquer.drawnLabel', { v: view.drawn, name: ctx.name(view.active) })), h('div', { class: 'pile-caption' }, t('toquer.drawn', { name: ctx.name(view.active) }))) : null,
     view.taken !== null && view.taken !== undefined ? h('div', { class: 'pile-slot drawn' }, drawCard(view.taken, 'U', 'md', t('toquer.takenLabel', { v: view.taken })), h('div', { class: 'pile-caption' }, t('toquer.taken'))) : null,
     view.held !== null && view.held !== undefined ? h('div', { class: 'pile-slot drawn' }, drawCard(view.held, 'U', 'md', t('toquer.heldLabel', { v: view.held })), h('div', { class: 'pile-caption' }, t('toquer.held'))) : null,
