@@ -15,6 +15,12 @@ from meeple.games.toc.cards import ACE, KING, SEVEN
 RING = 72  # 4 seats of 18 cells (default options)
 
 
+def chance_step(game, state, lines: list[dict[str, JSON]], outcome):  # type: ignore[no-untyped-def]
+    """``state`` after the chance ``outcome``, recorded in ``lines``."""
+    lines.append({"chance": game.encode_outcome(outcome)})
+    return game.apply_chance(state, outcome)
+
+
 def toc_split_seven_steps() -> list[dict[str, JSON]]:
     """Toc, 4 players: seat 0 to play with two pawns on the ring and a 7 in hand.
 
@@ -77,9 +83,7 @@ def last_move_steps(
         while True:
             seat = game.current_player(state)
             if seat == CHANCE:
-                outcome = game.sample_chance(state, rng)
-                lines.append({"chance": game.encode_outcome(outcome)})
-                state = game.apply_chance(state, outcome)
+                state = chance_step(game, state, lines, game.sample_chance(state, rng))
                 continue
             legal = game.legal_actions(state)
             ends = all(game.current_player(game.apply_action(state, a)) == TERMINAL for a in legal)
@@ -118,9 +122,7 @@ def toc_turned_over_talon_steps() -> tuple[list[dict[str, JSON]], int]:
         seat = game.current_player(state)
         if seat == CHANCE:
             outcomes = game.chance_outcomes(state)
-            outcome = deal if outcomes is None else outcomes[0][0]
-            lines.append({"chance": game.encode_outcome(outcome)})
-            state = game.apply_chance(state, outcome)
+            state = chance_step(game, state, lines, deal if outcomes is None else outcomes[0][0])
             continue
         if state.talon_order and seat == 0:
             break
@@ -151,9 +153,7 @@ def phase10_empty_draw_pile_steps() -> tuple[list[dict[str, JSON]], int]:
     for _ in range(1_000):
         seat = game.current_player(state)
         if seat == CHANCE:
-            outcome = game.sample_chance(state, rng)
-            lines.append({"chance": game.encode_outcome(outcome)})
-            state = game.apply_chance(state, outcome)
+            state = chance_step(game, state, lines, game.sample_chance(state, rng))
             continue
         if seat == 0 and state.stage == Stage.DRAW and not any(state.draw_pile):
             break
