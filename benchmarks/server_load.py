@@ -37,11 +37,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 import httpx
 from websockets.asyncio.client import connect
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -52,6 +56,16 @@ class Stats:
     errors: int = 0
     measuring: bool = False
     finished: int = 0
+
+
+def run(coroutine: Coroutine[Any, Any, T]) -> T:
+    """The generator's event loop: uvloop when installed (uvicorn's own choice), so that
+    the clients' loop costs less than the server's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coroutine)
+    return uvloop.run(coroutine)
 
 
 def free_port() -> int:
@@ -79,7 +93,8 @@ async def seat_client(
         seen_version = -1
         while time.monotonic() < stop:
             try:
-                raw = await asyncio.wait_for(socket_.recv(), max(0.1, stop - time.monotonic()))
+                async with asyncio.timeout(max(0.1, stop - time.monotonic())):
+                    raw = await socket_.recv()
             except TimeoutError:
                 return
             message = json.loads(raw)
@@ -118,21 +133,73 @@ async def seat_client(
                 )
 
 
-async def post(http: httpx.AsyncClient, path: str, body: dict[str, object]) -> dict[str, object]:
-    """POST with a few retries: a pooled keep-alive connection may have just been closed."""
+class Http:
+    """A small HTTP/1.1 keep-alive client for the generator's POSTs. httpx's connection
+    pool cost the load generator more CPU per request than the server spent answering
+    (a scan of every pooled connection per request), so the generator, not the server,
+    set the latency. Each request still makes the server parse, store and answer it."""
+
+    def __init__(self, base_url: str) -> None:
+        self.base_url = base_url.rstrip("/")
+        host_port = self.base_url.split("://", 1)[1]
+        self.host, port = host_port.rsplit(":", 1)
+        self.port = int(port)
+        self._idle: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+
+    async def post(self, path: str, body: dict[str, object]) -> dict[str, object]:
+        payload = json.dumps(body).encode()
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: {self.host}:{self.port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+        ).encode()
+        reused = bool(self._idle)
+        if reused:
+            reader, writer = self._idle.pop()
+        else:
+            reader, writer = await asyncio.open_connection(self.host, self.port)
+        try:
+            writer.write(head + payload)
+            status = await reader.readline()
+            length, keep = 0, True
+            while (line := await reader.readline()) not in (b"\r\n", b""):
+                name, _, value = line.decode("latin-1").partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+                elif name.lower() == "connection" and value.strip().lower() == "close":
+                    keep = False
+            data = await reader.readexactly(length)
+        except (OSError, asyncio.IncompleteReadError):
+            writer.close()
+            if reused:  # the server closed an idle keep-alive connection: a new one
+                return await self.post(path, body)
+            raise
+        if keep:
+            self._idle.append((reader, writer))
+        else:
+            writer.close()
+        if not status.split(b" ", 2)[1].startswith(b"2"):
+            raise RuntimeError(f"POST {path}: {status.decode().strip()} {data[:200]!r}")
+        result: dict[str, object] = json.loads(data)
+        return result
+
+    async def close(self) -> None:
+        for _, writer in self._idle:
+            writer.close()
+        self._idle.clear()
+
+
+async def post(http: Http, path: str, body: dict[str, object]) -> dict[str, object]:
+    """POST with a few retries (a connection refused or reset under load)."""
     for attempt in range(5):
         try:
-            answer = await http.post(path, json=body)
-            answer.raise_for_status()
-            result: dict[str, object] = answer.json()
-            return result
-        except httpx.TransportError:
+            return await http.post(path, body)
+        except (OSError, asyncio.IncompleteReadError):
             await asyncio.sleep(0.1 * (attempt + 1))
     raise RuntimeError(f"POST {path} kept failing")
 
 
 async def table_driver(
-    clients: list[httpx.AsyncClient],
+    clients: list[Http],
     args: argparse.Namespace,
     seed: int,
     stats: Stats,
@@ -145,7 +212,7 @@ async def table_driver(
     rng = random.Random(seed)
     http = clients[seed % len(clients)]
     spread = 1 if args.spread == "seats" else 0
-    sockets = [str(client.base_url).rstrip("/").replace("http", "ws", 1) for client in clients]
+    sockets = [client.base_url.replace("http", "ws", 1) for client in clients]
     while time.monotonic() < stop:
         table = await post(
             http, "/api/tables", {"game": args.game, "players": args.players, "bot_delay_ms": 0}
@@ -175,14 +242,8 @@ async def table_driver(
 async def drive(args: argparse.Namespace, base: str, first_seed: int = 0) -> Stats:
     """Drive ``args.tables`` tables on the server(s) at ``base`` (commas between several)."""
     stats = Stats()
-    limits = httpx.Limits(max_connections=100)
-    async with contextlib.AsyncExitStack() as stack:
-        clients = [
-            await stack.enter_async_context(
-                httpx.AsyncClient(base_url=url, timeout=120, limits=limits, trust_env=False)
-            )
-            for url in base.split(",")
-        ]
+    clients = [Http(url) for url in base.split(",")]
+    try:
         start = time.monotonic()
         stop = start + args.warmup + args.seconds
         drivers = [
@@ -201,6 +262,9 @@ async def drive(args: argparse.Namespace, base: str, first_seed: int = 0) -> Sta
         stats.latencies.sort()
         stats.deliveries.sort()
         args.measured = time.monotonic() - measured_from
+    finally:
+        for client in clients:
+            await client.close()
     return stats
 
 
@@ -241,7 +305,7 @@ def main() -> None:
     parser.add_argument("--generator-seed", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.generator_seed is not None:  # one load generator of the multi-instance mode
-        stats = asyncio.run(drive(args, args.url, args.generator_seed))
+        stats = run(drive(args, args.url, args.generator_seed))
         print(
             json.dumps(
                 {
@@ -259,7 +323,7 @@ def main() -> None:
         run_instances(args)
         return
     if args.url:
-        stats = asyncio.run(drive(args, args.url.rstrip("/")))
+        stats = run(drive(args, args.url.rstrip("/")))
         report(args, stats, args.url, None, None)
         return
 
@@ -302,7 +366,7 @@ def main() -> None:
             time.sleep(0.1)
         cpu_before = _cpu_seconds(server.pid)
         client_before = time.process_time()
-        stats = asyncio.run(drive(args, base))
+        stats = run(drive(args, base))
         client_cpu = time.process_time() - client_before
         cpu_after = _cpu_seconds(server.pid)
     finally:
@@ -366,7 +430,10 @@ def run_instances(args: argparse.Namespace) -> None:
         f"think {args.think_ms:g} ms, {args.generators} load generators, spread {args.spread}, "
         f"PostgreSQL and Redis on this machine; {args.seconds:g} s after {args.warmup:g} s"
     )
-    print("instances | moves/s | move p50 | move p99 | delivery p50 | delivery p99 | errors | CPU")
+    print(
+        "instances | moves/s | move p50 | move p99 | delivery p50 | delivery p99 | errors | "
+        f"CPU | load average (1 min; {os.getloadavg()[0]:.1f} at the start)"
+    )
     try:
         for count in [int(n) for n in args.instances.split(",")]:
             db = postgres.new_database()
@@ -456,11 +523,13 @@ def _report_instances(
     measured = max(float(r["measured"]) for r in results)  # type: ignore[arg-type]
     total = args.warmup + measured
     cpu = ", ".join(f"{(b - a) / total:.0%}" for a, b in zip(before, after, strict=True))
+    clients = sum(float(r["cpu"]) for r in results) / total  # type: ignore[arg-type]
     print(
         f"{count} | {moves / measured:.0f} | {percentile(latencies, 0.5) * 1000:.1f} ms | "
         f"{percentile(latencies, 0.99) * 1000:.1f} ms | "
         f"{percentile(deliveries, 0.5) * 1000:.1f} ms | "
-        f"{percentile(deliveries, 0.99) * 1000:.1f} ms | {errors} | server(s) {cpu} of a core",
+        f"{percentile(deliveries, 0.99) * 1000:.1f} ms | {errors} | server(s) {cpu}, "
+        f"generators {clients:.0%} (of a core) | {os.getloadavg()[0]:.1f}",
         flush=True,
     )
 

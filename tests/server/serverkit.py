@@ -474,3 +474,36 @@ def run_coroutine(coroutine: Coroutine[Any, Any, T]) -> T:
     (the browser tests' Playwright does, when both suites share a session)."""
     with ThreadPoolExecutor(1) as thread:
         return thread.submit(asyncio.run, coroutine).result()
+
+
+BANK_SECONDS = 600  # a bank clock that cannot run out during a test
+
+
+def clocked_table(http: httpx.Client, **body: Any) -> tuple[Message, list[str]]:
+    """A CMYK table for two people with a bank clock, both seats joined: it is running
+    and the first mover's clock is running."""
+    table = create_table(
+        http, game="cmyk", players=2, clock={"kind": "bank", "seconds": BANK_SECONDS}, **body
+    )
+    return table, [join(http, table["id"], seat) for seat in (0, 1)]
+
+
+def running_turn(clients: list[Client]) -> tuple[Client, Message]:
+    """The client whose seat is to act, and its state, once that seat's clock runs with
+    its whole bank left to lose (nobody has moved yet)."""
+    state = caught_up(clients)
+    mover = next(c for c in clients if c.state is not None and c.state["legal"])
+    assert mover.state is not None and mover.state["version"] == state["version"]
+    (clock,) = [c for c in mover.state["clocks"] if c["seat"] == mover.state["seat"]]
+    assert clock["running"] and clock["remaining_ms"] <= BANK_SECONDS * 1000
+    return mover, mover.state
+
+
+def charged_ms(client: Client, seat: int, version: int, action: Any) -> tuple[int, Message]:
+    """Move at ``version`` and wait for the new state: the milliseconds the seat's bank
+    was charged for that turn (its clock stopped, so the figure is the stored bank)."""
+    client.move(version, action=action)
+    answer = client.wait_for(lambda m: m["type"] == "state" and m["version"] > version, 90)
+    (clock,) = [c for c in answer["clocks"] if c["seat"] == seat]
+    assert not clock["running"]
+    return BANK_SECONDS * 1000 - int(clock["remaining_ms"]), answer

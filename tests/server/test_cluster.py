@@ -6,12 +6,14 @@ every instance's clients get every new state, redacted for their seat. An owner 
 with SIGKILL loses nothing: another instance takes its tables over from the store.
 """
 
+import json
 import os
 import random
 import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -30,6 +32,8 @@ from server.serverkit import (
     RedisServer,
     ServerProcess,
     caught_up,
+    charged_ms,
+    clocked_table,
     create_table,
     finish,
     free_port,
@@ -37,6 +41,7 @@ from server.serverkit import (
     play,
     python_env,
     run_coroutine,
+    running_turn,
     wait_until,
 )
 from web.positions import last_move_steps
@@ -246,6 +251,37 @@ def test_a_rated_game_taken_over_mid_game_is_rated_once(
             assert [g["table_id"] for g in page["games"]] == [table["id"]]
 
 
+def test_a_running_clock_is_not_charged_for_the_owner_s_down_time(
+    site: list[ServerProcess], cluster_db: str
+) -> None:
+    """The owner of a table whose mover's clock is running is killed mid-turn; the move,
+    sent at once through another instance, waits for the takeover. The new owner charges
+    the turn from when it took the table over: the down time (at least what was left of
+    the dead owner's lease) is not charged. Were it charged, the charge would be about
+    the whole wait from the kill to the answer, not less than half of it."""
+    a, b, c = site
+    with http_of(a) as on_a:
+        table, tokens = clocked_table(on_a)
+    clients = [Client(b.ws_base, table["id"], token) for token in tokens]
+    try:
+        mover, state = running_turn(clients)
+        assert owner_of(cluster_db, table["id"]) == a.health()["instance"]
+        c.kill()  # B alone is left to take the table over (C's tables too)
+        a.kill()
+        killed = time.monotonic()
+        charged, answer = charged_ms(
+            mover, state["seat"], state["version"], state["legal"][0]["action"]
+        )
+        down = time.monotonic() - killed
+        assert owner_of(cluster_db, table["id"]) == b.health()["instance"]
+        assert answer["version"] > state["version"]
+        assert events_of(mover)[state["version"]]["by"] == "human"  # the person's move
+        assert 0 <= charged < down * 1000 / 2, (charged, down)
+    finally:
+        for client in clients:
+            client.close()
+
+
 def test_bots_run_once_per_table_whoever_watches(site: list[ServerProcess]) -> None:
     before = sum(server.health()["bot_moves"] for server in site)
     with http_of(site[1]) as http:
@@ -269,6 +305,96 @@ def test_bots_run_once_per_table_whoever_watches(site: list[ServerProcess]) -> N
     finally:
         for watcher in watchers:
             watcher.close()
+
+
+class BotTier:
+    """The bot tier played by the test: it takes every bot request of ``--remote-bots``
+    instances from Redis, keeps it, and answers the first legal move at once."""
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.redis = redis.Redis.from_url(url)
+        self.jobs: list[dict[str, Any]] = []
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while not self.done.is_set():
+            item = self.redis.brpop(["meeple:bots"], timeout=1)
+            if item is None:
+                continue
+            job = json.loads(item[1])
+            self.jobs.append(job)
+            reply = {"k": "reply", "id": job["id"], "o": "test", "r": {"index": 0}}
+            self.redis.publish(job["reply"], json.dumps(reply))
+
+    def stop(self) -> None:
+        self.done.set()
+        self.thread.join(10)
+        self.redis.close()
+
+
+def test_bots_and_clocks_run_once_per_table_counted_at_the_bot_tier(
+    postgres: PostgresCluster, redis_server: RedisServer
+) -> None:
+    """Two ``--remote-bots`` instances, each table watched through both: every bot
+    request the tier receives comes from the table's owner and becomes exactly one stored
+    step. A second instance running a table's bots or its clock would ask for a move at
+    a version that already has one (its answer then refused): more requests than steps.
+    One table is played by bots alone; on the other a person's one-second bank runs out,
+    once, and the empty-seat bot plays that seat from then on."""
+    db_url = postgres.new_database()
+    extra = ("--redis", redis_server.url, "--remote-bots", "--lease-seconds", str(LEASE))
+    a, b = (ServerProcess(db_url, free_port(), *extra) for _ in range(2))
+    tier = BotTier(redis_server.url)
+    clients: list[Client] = []
+    try:
+        for server in (a, b):
+            server.launch()
+        for server in (a, b):
+            server.wait_started()
+        with http_of(a) as on_a:
+            bots = create_table(
+                on_a, game="cmyk", players=2, seats=[{"kind": "bot", "bot": "random"}] * 2
+            )
+            clocked = create_table(
+                on_a,
+                game="cmyk",
+                players=2,
+                seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+                clock={"kind": "bank", "seconds": 1},
+                empty_seat_bot="random",
+            )
+            token = join(on_a, clocked["id"], 0)
+        clients = [
+            Client(a.ws_base, bots["id"]),
+            Client(b.ws_base, bots["id"]),
+            Client(a.ws_base, clocked["id"]),
+            Client(b.ws_base, clocked["id"], token),  # the person, connected to B
+        ]
+        for client in clients:
+            client.wait_for(lambda m: m["type"] == "state" and m["status"] == "finished", 120)
+        owner_inbox = f"meeple:i:{a.health()['instance']}"
+        store = Store(db_url)
+        try:
+            steps = {t: store.load_steps(t) for t in (bots["id"], clocked["id"])}
+            seat = store.load_table(clocked["id"]).seats[0]  # type: ignore[union-attr]
+        finally:
+            store.close()
+        played = {t: [s.by for s in found if s.seat >= 0] for t, found in steps.items()}
+        assert set(played[bots["id"]]) == {"bot"}
+        # The bank ran out once: the person never moved, the stand-in played every turn.
+        assert seat.expired and set(played[clocked["id"]]) == {"bot", "substitute"}
+        assert len(tier.jobs) == sum(len(by) for by in played.values())
+        assert {job["reply"] for job in tier.jobs} == {owner_inbox}
+    finally:
+        for client in clients:
+            client.close()
+        tier.stop()
+        for server in (a, b):
+            server.kill()
 
 
 def test_two_instances_racing_for_free_tables_never_both_own_one(

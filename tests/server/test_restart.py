@@ -7,6 +7,7 @@ prefixes of the logs after it, nothing is applied twice, and every game finishes
 """
 
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -19,11 +20,14 @@ from server.serverkit import (
     Client,
     ServerProcess,
     caught_up,
+    charged_ms,
+    clocked_table,
     create_table,
     finish,
     free_port,
     join,
     play,
+    running_turn,
 )
 
 
@@ -156,3 +160,32 @@ def test_sigkill_mid_game_then_restart_loses_nothing(
         assert runtime.version == stored.version
     store.close()
     http.close()
+
+
+def test_a_running_clock_is_not_charged_for_the_down_time_of_a_restart(
+    server_process: ServerProcess,
+) -> None:
+    """SIGKILL mid-turn with the mover's clock running, start again, move at once: the
+    turn is charged from when the restarted server took the table back, not for the time
+    it was down (the new process's start, migrations and rebuild). Were the down time
+    charged, the charge would be about the whole wait from the kill to the answer."""
+    server = server_process
+    server.start()
+    with httpx.Client(base_url=server.base, timeout=20, trust_env=False) as http:
+        table, tokens = clocked_table(http)
+    clients = [Client(server.ws_base, table["id"], token) for token in tokens]
+    _, state = running_turn(clients)
+    seat = state["seat"]
+    server.kill()
+    killed = time.monotonic()
+    for client in clients:
+        client.close()
+    server.start()
+    back = Client(server.ws_base, table["id"], tokens[seat])
+    try:
+        assert back.wait_type("state")["version"] == state["version"]
+        charged, _ = charged_ms(back, seat, state["version"], state["legal"][0]["action"])
+        down = time.monotonic() - killed
+        assert 0 <= charged < down * 1000 / 2, (charged, down)
+    finally:
+        back.close()

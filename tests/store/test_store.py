@@ -3,12 +3,12 @@
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import inspect, update
 from sqlalchemy.exc import IntegrityError
 
 from meeple.store import Store, normalise_url
-from meeple.store.db import NewStep, StoredSeat, StoredTable
-from meeple.store.models import Base
+from meeple.store.db import Advance, NewStep, StoredSeat, StoredTable
+from meeple.store.models import Base, TableRow
 
 
 def new_table(table_id: str = "t1") -> StoredTable:
@@ -57,6 +57,40 @@ def test_advance_stores_steps_only_at_the_expected_version(db_url: str) -> None:
     assert finished is not None and finished.result == result and finished.finished_at
     assert [t.id for t in store.tables_with_status(["finished"])] == ["t1"]
     assert store.table_ids_with_status(["running"]) == []
+    store.close()
+
+
+def test_a_batch_of_advances_stores_exactly_the_ones_that_still_fit(db_url: str) -> None:
+    """Group commit (one statement on PostgreSQL): per table, only a move at the table's
+    version (and, with an owner given, while that owner holds the table) is stored."""
+    store = Store(db_url)
+    store.migrate()
+    for table_id in ("a", "b", "c", "d"):
+        store.insert_table(new_table(table_id))
+    with store.engine.begin() as connection:
+        connection.execute(update(TableRow).where(TableRow.id != "a").values(owner="me"))
+    step = [NewStep(0, {"type": "X", "n": [1]}, "human")]
+    deal = [NewStep(-1, {"type": "Deal"}, "chance"), *step]
+    result = {"winners": [0]}
+    outcomes = store.advance_many(
+        [
+            Advance("d", 0, tuple(step), owner="someone else"),  # not the owner: refused
+            Advance("a", 0, tuple(deal), "running", clocks={0: 1234}, expired={1: True}),
+            Advance("c", 3, tuple(step), owner="me"),  # stale: refused
+            Advance("b", 0, tuple(step), "finished", result, owner="me"),
+        ]
+    )
+    assert outcomes == [False, True, False, True]
+    a, b, c, d = (store.load_table(t) for t in ("a", "b", "c", "d"))
+    assert a is not None and (a.version, a.status) == (2, "running") and a.started_at
+    assert (a.seats[0].clock_ms, a.seats[0].expired, a.seats[1].expired) == (1234, False, True)
+    assert b is not None and (b.version, b.status, b.result) == (1, "finished", result)
+    assert c is not None and d is not None and c.version == d.version == 0
+    assert [(s.index, s.seat, s.data) for s in store.load_steps("a")] == [
+        (0, -1, {"type": "Deal"}),
+        (1, 0, {"type": "X", "n": [1]}),
+    ]
+    assert store.load_steps("c") == store.load_steps("d") == []
     store.close()
 
 

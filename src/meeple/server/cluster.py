@@ -78,6 +78,7 @@ class Cluster:
         self._pubsub: Any = self.redis.pubsub()
         self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self._calls: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._asked: dict[str, tuple[str, str]] = {}  # call -> (table, the owner asked)
         self._loading: dict[str, Pending] = {}
         self.owners: dict[str, str] = {}  # table -> its owner as last heard
         self._tasks: list[asyncio.Task[None]] = []
@@ -178,6 +179,7 @@ class Cluster:
             return
         if kind == "who":  # a new owner asks who is connected here
             self.owners[live.runtime.id] = data["o"]
+            self.owner_changed(live.runtime.id, data["o"])
             if not live.owned:
                 self.presence(live)
             return
@@ -365,6 +367,15 @@ class Cluster:
 
     def forget(self, call_id: str) -> None:
         self._calls.pop(call_id, None)
+        self._asked.pop(call_id, None)
+
+    def owner_changed(self, table_id: str, owner: str) -> None:
+        """A table has a new owner: calls waiting on the old one are told at once (so a
+        move held through a takeover goes to the new owner now, not after a timeout)."""
+        for call_id, (table, asked) in list(self._asked.items()):
+            future = self._calls.get(call_id)
+            if table == table_id and asked != owner and future is not None and not future.done():
+                future.set_result({"not_owner": True})
 
     async def call(
         self, owner: str, op: str, table_id: str, args: dict[str, Any]
@@ -374,6 +385,7 @@ class Cluster:
         back ``stale`` though the first was applied). TimeoutError once it lost it."""
         call_id = secrets.token_hex(8)
         future = self.expect(call_id)
+        self._asked[call_id] = (table_id, owner)
         self.send(
             f"meeple:i:{owner}", {"k": "call", "id": call_id, "op": op, "t": table_id, "a": args}
         )
@@ -453,6 +465,7 @@ class Cluster:
         if live is None:
             await self.subscribe(table_id)
         await self.manager.become_owner(table_id)
+        self.owner_changed(table_id, self.id)
         self.send_table(table_id, {"k": "who"})
 
     async def _leases(self) -> None:

@@ -6,6 +6,8 @@ the server calls them from a worker thread. The one guarantee that matters lives
 the condition that the version is still the one the move was checked against.
 """
 
+import json
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -159,8 +161,15 @@ class Store:
             event.listen(self.engine, "connect", _set_sqlite_pragmas)
         else:
             self.engine = create_engine(self.url, pool_size=8, pool_pre_ping=True)
+        # One statement is one transaction: no BEGIN and COMMIT round trips around it.
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        self._writer: Connection | None = None  # the group commit's own connection
+        self._writer_lock = threading.Lock()
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
         if self.is_sqlite:
             self.checkpoint()
         self.engine.dispose()
@@ -405,6 +414,8 @@ class Store:
         # two transactions never wait for each other in a circle.
         order = sorted(range(len(requests)), key=lambda i: requests[i].table_id)
         try:
+            if not self.is_sqlite:
+                return self._advance_in_one_statement(requests)
             with self.engine.begin() as connection:
                 applied = {i: _apply_advance(connection, requests[i]) for i in order}
             return [applied[i] for i in range(len(requests))]
@@ -414,11 +425,32 @@ class Store:
         outcomes = []
         for request in requests:
             try:
-                with self.engine.begin() as connection:
-                    outcomes.append(_apply_advance(connection, request))
+                outcomes.extend(self.advance_many([request]))
             except DBAPIError:
                 outcomes.append(False)
         return outcomes
+
+    def _advance_in_one_statement(self, requests: Sequence["Advance"]) -> list[bool]:
+        """PostgreSQL: the whole batch as one statement (its own transaction), so one
+        round trip to the database however many tables moved. Per table it does what
+        ``_apply_advance`` does, under the same version (and owner) condition."""
+        arrays = _advance_arrays(requests)
+        with self._writer_lock:
+            for attempt in (1, 2):
+                if self._writer is None:  # checked out (and pinged) once, then kept
+                    self._writer = self._autocommit.connect()
+                try:
+                    stored = set(self._writer.execute(_ADVANCE_MANY, arrays).scalars())
+                    self._writer.commit()  # ends SQLAlchemy's transaction: no round trip
+                    break
+                except DBAPIError as error:
+                    self._writer.close()
+                    self._writer = None
+                    # A lost connection (the database restarted): once more on a new one.
+                    # Should the lost one have stored it, the version check refuses it now.
+                    if attempt == 2 or not error.connection_invalidated:
+                        raise
+        return [request.table_id in stored for request in requests]
 
     def load_steps(self, table_id: str) -> list[StoredStep]:
         with self.engine.connect() as connection:
@@ -508,6 +540,96 @@ _TAKE = text(
     f"WHERE id = :table_id AND ({_FREE} OR owner = :owner) RETURNING id"
 )
 _OWNER = text("SELECT owner, lease_until > now() FROM tables WHERE id = :table_id")
+
+
+# PostgreSQL: a batch of advances in one statement. The tables' rows are locked in the
+# order of their ids (as the lease statements lock them: no two transactions wait for
+# each other in a circle); only those still at their expected version (and, with several
+# instances, still leased to the writer) move on and get their steps and seat changes.
+_ADVANCE_MANY = text(
+    """
+WITH req AS (
+  SELECT * FROM unnest(CAST(:ids AS varchar[]), CAST(:expected AS int[]),
+    CAST(:new_versions AS int[]), CAST(:owners AS varchar[]), CAST(:statuses AS varchar[]),
+    CAST(:results AS text[])) AS r(id, expected, new_version, owner, status, result)
+), locked AS (
+  SELECT t.id FROM tables t JOIN req r ON r.id = t.id
+  WHERE t.version = r.expected AND (r.owner IS NULL OR t.owner = r.owner)
+  ORDER BY t.id FOR UPDATE OF t
+), bumped AS (
+  UPDATE tables t SET version = r.new_version,
+    status = COALESCE(r.status, t.status),
+    result = CASE WHEN r.result IS NULL THEN t.result ELSE CAST(r.result AS json) END,
+    started_at = CASE WHEN r.status = 'running' THEN now() ELSE t.started_at END,
+    finished_at = CASE WHEN r.status = 'finished' THEN now() ELSE t.finished_at END
+  FROM req r JOIN locked l ON l.id = r.id
+  WHERE t.id = r.id AND t.version = r.expected AND (r.owner IS NULL OR t.owner = r.owner)
+  RETURNING t.id
+), new_steps AS (
+  INSERT INTO steps (table_id, "index", seat, data, by, at)
+  SELECT s.table_id, s.idx, s.seat, CAST(s.data AS json), s.by, now()
+  FROM unnest(CAST(:s_tables AS varchar[]), CAST(:s_index AS int[]), CAST(:s_seat AS int[]),
+    CAST(:s_data AS text[]), CAST(:s_by AS varchar[])) AS s(table_id, idx, seat, data, by)
+  JOIN bumped b ON b.id = s.table_id
+), seat_changes AS (
+  UPDATE seats SET
+    clock_ms = CASE WHEN c.set_clock THEN c.clock_ms ELSE seats.clock_ms END,
+    expired = COALESCE(c.expired, seats.expired)
+  FROM unnest(CAST(:c_tables AS varchar[]), CAST(:c_seat AS int[]), CAST(:c_set AS bool[]),
+    CAST(:c_ms AS int[]), CAST(:c_expired AS bool[])) AS c(table_id, seat, set_clock, clock_ms,
+    expired)
+  JOIN bumped b ON b.id = c.table_id
+  WHERE seats.table_id = c.table_id AND seats.seat = c.seat
+)
+SELECT id FROM bumped
+"""
+)
+
+
+def _advance_arrays(requests: Sequence["Advance"]) -> dict[str, list[object]]:
+    """The bind arrays of ``_ADVANCE_MANY`` (one entry per table, step, seat change)."""
+    arrays: dict[str, list[object]] = {
+        name: []
+        for name in [
+            "ids",
+            "expected",
+            "new_versions",
+            "owners",
+            "statuses",
+            "results",
+            "s_tables",
+            "s_index",
+            "s_seat",
+            "s_data",
+            "s_by",
+            "c_tables",
+            "c_seat",
+            "c_set",
+            "c_ms",
+            "c_expired",
+        ]
+    }
+    for request in requests:
+        start = request.expected_version
+        arrays["ids"].append(request.table_id)
+        arrays["expected"].append(start)
+        arrays["new_versions"].append(start + len(request.steps))
+        arrays["owners"].append(request.owner)
+        arrays["statuses"].append(request.status)
+        arrays["results"].append(None if request.result is None else json.dumps(request.result))
+        for offset, step in enumerate(request.steps):
+            arrays["s_tables"].append(request.table_id)
+            arrays["s_index"].append(start + offset)
+            arrays["s_seat"].append(step.seat)
+            arrays["s_data"].append(json.dumps(step.data))
+            arrays["s_by"].append(step.by)
+        for seat in sorted(set(request.clocks) | set(request.expired)):
+            arrays["c_tables"].append(request.table_id)
+            arrays["c_seat"].append(seat)
+            arrays["c_set"].append(seat in request.clocks)
+            arrays["c_ms"].append(request.clocks.get(seat))
+            arrays["c_expired"].append(request.expired.get(seat))
+    return arrays
 
 
 def _apply_advance(connection: Connection, request: Advance) -> bool:
