@@ -310,6 +310,10 @@ class Client:
             f"{ws_base}/ws/tables/{table_id}",
             proxy=None,
             max_size=None,
+            # Unbounded: a client not read for a while (a test waiting on another) keeps
+            # taking frames and answering pings, instead of stalling until its keep-alive
+            # times out and the connection closes.
+            max_queue=None,
             compression=None,
             open_timeout=10,
         )

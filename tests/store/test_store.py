@@ -1,5 +1,7 @@
 """The store: migrations, the version guard, seat claims, steps stored once."""
 
+import asyncio
+
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -7,7 +9,7 @@ from sqlalchemy import inspect, update
 from sqlalchemy.exc import IntegrityError
 
 from meeple.store import Store, normalise_url
-from meeple.store.db import Advance, NewStep, StoredSeat, StoredTable
+from meeple.store.db import Advance, AsyncBatchWriter, NewStep, StoredSeat, StoredTable
 from meeple.store.models import Base, TableRow
 
 
@@ -60,11 +62,30 @@ def test_advance_stores_steps_only_at_the_expected_version(db_url: str) -> None:
     store.close()
 
 
-def test_a_batch_of_advances_stores_exactly_the_ones_that_still_fit(db_url: str) -> None:
-    """Group commit (one statement on PostgreSQL): per table, only a move at the table's
-    version (and, with an owner given, while that owner holds the table) is stored."""
+@pytest.mark.parametrize("writer", ["store", "event loop"])
+def test_a_batch_of_advances_stores_exactly_the_ones_that_still_fit(
+    db_url: str, writer: str
+) -> None:
+    """Group commit (one statement on PostgreSQL, from the store's thread or from the
+    event loop): per table, only a move at the table's version (and, with an owner
+    given, while that owner holds the table) is stored."""
     store = Store(db_url)
     store.migrate()
+    write = store.advance_many
+    if writer == "event loop":
+        if store.is_sqlite:
+            pytest.skip("SQLite's batches are written by the store")
+
+        def write(requests: list[Advance]) -> list[bool]:
+            async def once() -> list[bool]:
+                batch_writer = AsyncBatchWriter(store)
+                try:
+                    return await batch_writer.advance_many(requests)
+                finally:
+                    await batch_writer.close()
+
+            return asyncio.run(once())
+
     for table_id in ("a", "b", "c", "d"):
         store.insert_table(new_table(table_id))
     with store.engine.begin() as connection:
@@ -72,7 +93,7 @@ def test_a_batch_of_advances_stores_exactly_the_ones_that_still_fit(db_url: str)
     step = [NewStep(0, {"type": "X", "n": [1]}, "human")]
     deal = [NewStep(-1, {"type": "Deal"}, "chance"), *step]
     result = {"winners": [0]}
-    outcomes = store.advance_many(
+    outcomes = write(
         [
             Advance("d", 0, tuple(step), owner="someone else"),  # not the owner: refused
             Advance("a", 0, tuple(deal), "running", clocks={0: 1234}, expired={1: True}),

@@ -46,7 +46,7 @@ from meeple.server.reviews import REVIEW_LEVEL, Reviews
 from meeple.server.schemas import unfit_text
 from meeple.server.tables import MoveError, Plan, TableRuntime
 from meeple.store.accounts import AccountStore
-from meeple.store.db import Advance, Store, StoredChat, StoredTable
+from meeple.store.db import Advance, AsyncBatchWriter, Store, StoredChat, StoredTable
 from meeple.store.models import utcnow
 
 log = logging.getLogger("meeple.server")
@@ -182,6 +182,7 @@ class TableManager:
         self._pending: list[tuple[Advance, asyncio.Future[bool]]] = []
         self._wake_writer = asyncio.Event()
         self._writer: asyncio.Future[None] | None = None
+        self._batch_writer = None if self.store.is_sqlite else AsyncBatchWriter(self.store)
         self.limiter: RateLimiter = MemoryLimiter()
         # Replays are rebuilt in a thread of their own, one at a time, never on the loop.
         self._replay_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
@@ -230,7 +231,7 @@ class TableManager:
             if not batch:
                 continue
             try:
-                outcomes = await self.db(self.store.advance_many, [r for r, _ in batch])
+                outcomes = await self._store_batch([r for r, _ in batch])
             except Exception as error:
                 for _, future in batch:
                     if not future.done():
@@ -239,6 +240,19 @@ class TableManager:
             for (_, future), outcome in zip(batch, outcomes, strict=True):
                 if not future.done():
                     future.set_result(outcome)
+
+    async def _store_batch(self, requests: list[Advance]) -> list[bool]:
+        """One batch: on PostgreSQL its one statement straight from the event loop; should
+        that fail as a whole (a lost connection, a deadlock), in the store's thread, which
+        retries each move in a transaction of its own."""
+        if self._batch_writer is not None:
+            try:
+                return await self._batch_writer.advance_many(requests)
+            except Exception as error:
+                log.warning(
+                    "a batch of %d moves failed (%s): again, one by one", len(requests), error
+                )
+        return await self.db(self.store.advance_many, requests)
 
     # -------------------------------------------------------------- start and stop
     async def startup(self) -> None:
@@ -249,6 +263,7 @@ class TableManager:
         self._spawn(self._sweep_open_tables())
         if self.cluster is not None:  # the lease rounds claim the tables nobody owns
             await self.cluster.start()
+            self._freeze_what_lives_long()
             return
         expired = await self.db(self.store.delete_open_tables, self._open_cutoff(), None)
         if expired:
@@ -269,8 +284,12 @@ class TableManager:
             live.runtime.turn_started = now
             self.schedule(live)
         log.info("rebuilt %d tables from the store", len(ids))
-        # What exists now (modules, rebuilt tables) lives long: keep it out of every
-        # future collection, whose pauses would otherwise grow with it.
+        self._freeze_what_lives_long()
+
+    @staticmethod
+    def _freeze_what_lives_long() -> None:
+        """What exists now (modules, rebuilt tables) lives long: keep it out of every
+        future collection, whose pauses would otherwise grow with it."""
         gc.collect()
         gc.freeze()
 
@@ -299,6 +318,9 @@ class TableManager:
             self._writer.cancel()
         await self.bots.close()
         self._replay_executor.shutdown(wait=False, cancel_futures=True)
+        if self._batch_writer is not None:
+            with contextlib.suppress(Exception):
+                await self._batch_writer.close()
         self._executor.shutdown(wait=True)
         self.store.close()
 
