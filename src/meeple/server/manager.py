@@ -243,9 +243,11 @@ class TableManager:
 
     async def _store_batch(self, requests: list[Advance]) -> list[bool]:
         """One batch: on PostgreSQL its one statement straight from the event loop; should
-        that fail as a whole (a lost connection, a deadlock), in the store's thread, which
-        retries each move in a transaction of its own."""
-        if self._batch_writer is not None:
+        that fail as a whole (a lost connection, a deadlock), or should it hold the end of
+        a rated game (ratings written in the same transaction), in the store's thread,
+        which retries each move in a transaction of its own."""
+        rating = any(request.rated is not None for request in requests)  # rare: an end
+        if self._batch_writer is not None and not rating:
             try:
                 return await self._batch_writer.advance_many(requests)
             except Exception as error:

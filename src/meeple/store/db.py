@@ -415,7 +415,7 @@ class Store:
         # two transactions never wait for each other in a circle.
         order = sorted(range(len(requests)), key=lambda i: requests[i].table_id)
         try:
-            if not self.is_sqlite:
+            if not self.is_sqlite and not any(r.rated is not None for r in requests):
                 return self._advance_in_one_statement(requests)
             with self.engine.begin() as connection:
                 applied = {i: _apply_advance(connection, requests[i]) for i in order}
@@ -600,7 +600,11 @@ class AsyncBatchWriter:
         self._connection: psycopg.AsyncConnection[tuple[object, ...]] | None = None
 
     async def advance_many(self, requests: Sequence["Advance"]) -> list[bool]:
-        """As ``Store.advance_many``; psycopg.Error if the statement failed as a whole."""
+        """As ``Store.advance_many``; psycopg.Error if the statement failed as a whole.
+        The end of a rated game (its ratings written in the same transaction) is not for
+        this one statement: ``Store.advance_many`` writes it."""
+        if any(request.rated is not None for request in requests):
+            raise ValueError("a rated game's end goes through Store.advance_many")
         if self._connection is None or self._connection.closed:
             self._connection = await psycopg.AsyncConnection.connect(
                 self._conninfo, autocommit=True
