@@ -105,6 +105,9 @@ def test_short_password_is_refused_without_being_echoed(http: httpx.Client) -> N
     answer = http.post("/api/accounts", json={"name": fresh_name(), "password": "short1"})
     assert answer.status_code == 422
     assert "short1" not in answer.text
+    for path in ("/api/login", "/api/accounts"):  # nor in an answer about another field
+        answer = http.post(path, json={"password": "secret words here", "other": 1})
+        assert answer.status_code == 422 and "secret words" not in answer.text
 
 
 def test_password_change_revokes_every_session(http: httpx.Client) -> None:

@@ -44,6 +44,10 @@ SessionToken = Annotated[HTTPAuthorizationCredentials | None, Depends(session_be
 PlayerName = Annotated[str, Path(min_length=1, max_length=40)]
 GameName = Annotated[str, Path(min_length=1, max_length=32)]
 FAILED_LOGIN = "wrong name or password"
+# The endpoints whose bodies hold a password: a 422 about them never echoes the input.
+SECRET_BODIES = frozenset(
+    {"/api/accounts", "/api/login", "/api/account/password", "/api/account/delete"}
+)
 _PASSWORD: JsonDict = {"minLength": PASSWORD_MIN, "maxLength": PASSWORD_MAX}
 
 

@@ -16,6 +16,7 @@ from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 
+from meeple.server.accounts_api import SECRET_BODIES
 from meeple.server.accounts_api import router as accounts_router
 from meeple.server.api import router
 from meeple.server.limits import BodyLimit, guarded_http_protocol
@@ -71,7 +72,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> Response:
         # FastAPI's own answer echoes the input as UTF-8 and fails on a lone surrogate.
-        detail = json.dumps({"detail": jsonable_encoder(error.errors())}, ensure_ascii=True)
+        errors = error.errors()
+        if request.url.path in SECRET_BODIES:  # never echo a password
+            errors = [{k: v for k, v in e.items() if k not in ("input", "ctx")} for e in errors]
+        detail = json.dumps({"detail": jsonable_encoder(errors)}, ensure_ascii=True)
         return Response(detail, status_code=422, media_type="application/json")
 
     @app.websocket("/ws/tables/{table_id}")
