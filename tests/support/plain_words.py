@@ -71,7 +71,8 @@ def named_values(text: str, values: set[str], language: str) -> set[str]:
     ordinary = ORDINARY_WORDS.get(language, set())
     for value in values:
         escaped = re.escape(value)
-        word = re.compile(rf"(?<![\w-]){escaped}(?![\w-])", re.IGNORECASE)
+        # ASCII word boundaries: in Japanese a value sits between letters (配置own_grid).
+        word = re.compile(rf"(?<![\w-]){escaped}(?![\w-])", re.IGNORECASE | re.ASCII)
         marked = re.compile(
             rf"[`\"'«“]\s*{escaped}\s*[`\"'»”]|\(\s*{escaped}\s*\)|(?:^|[;.]\s*){escaped}\s*:",
             re.IGNORECASE,

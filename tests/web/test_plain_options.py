@@ -24,6 +24,7 @@ def test_the_detector_finds_the_internal_values_written_the_old_ways() -> None:
     assert named_values("refill: draw back to 5; 5-4-4: deals", values, "en") == {"refill", "5-4-4"}
     assert named_values('"standard" or {"value": count}', values, "fr") == {"standard", "JSON"}
     assert named_values("ペア (pairs)", values, "ja") == {"pairs"}
+    assert named_values("配置own_gridでは", values, "ja") == {"own_grid"}
     assert named_values("the lowest total of points wins", values, "en") == set()
 
 
@@ -50,3 +51,6 @@ def test_the_catalogue_names_no_internal_value(lang: str, game: str) -> None:
         shown = [entry["label"], entry["doc"], *entry.get("choices", {}).values()]
         for text in shown:
             assert named_values(text, values, lang) == set(), (option.name, text)
+    # The rules summary the lobby shows under the options, too.
+    summary = CATALOGUES[lang]["games"][game]["summary"]
+    assert named_values(summary, values, lang) == set(), summary
