@@ -143,6 +143,7 @@ def test_a_board_without_connection_is_inactive_and_says_so(tmp_path, new_page) 
         assert page.inner_text(".offline-note").startswith("Connection lost")
         assert page.evaluate("document.querySelector('.board').inert")
         assert page.get_attribute(".board", "data-my-turn") == "false"
+        assert page.inner_text(".action-bar .prompt") == "Paused: no connection."
         assert page.locator(".board .choosable").count() == 0
         dimmed = page.evaluate("getComputedStyle(document.querySelector('.board')).opacity")
         assert float(dimmed) < 1

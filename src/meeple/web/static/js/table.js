@@ -386,7 +386,8 @@ export class TablePage {
     e.board.dataset.myTurn = String(interactive);
     e.board.dataset.chosen = this.chooser.prefix.join(' ');
     let prompt;
-    if (this.sending) prompt = t('table.sending');
+    if (this.connection !== 'connected' && this.state) prompt = t('notice.paused');
+    else if (this.sending) prompt = t('table.sending');
     // The prompt sees what may be chosen next and the legal moves, so that it never
     // offers what is not allowed (a pawn when only discards are legal).
     else if (interactive) prompt = this.game.prompt({ ...ctx, next, legal: this.state.legal || [] }, this.chooser.prefix);
