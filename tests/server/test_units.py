@@ -50,6 +50,7 @@ def test_redaction_follows_visibility() -> None:
             "visible": False,
             "text": None,
             "by": "human",
+            "notes": [],
             "action": None,
         }
     chance = redact(entry((), seat=-1), 1)

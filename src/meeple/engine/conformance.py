@@ -72,6 +72,7 @@ def random_playout(
             record.finished = True
             record.returns = game.returns(state)
             assert abs(sum(record.returns)) < 1e-9, f"{where}: returns do not sum to zero"
+            check_result(game, state, where)
             return state, record
         before = game.encode_state(state) if checks.mutation and costly else None
         if actor == CHANCE:
@@ -84,6 +85,8 @@ def random_playout(
             action = legal[rng.randrange(len(legal))]
             record.steps.append(Step(actor, game.encode_action(action)))
             new_state = game.apply_action(state, action)
+        if checks.leaks and costly and actor >= 0:
+            check_announcements(game, state, record.steps[-1], new_state, leak_rng, where)
         if before is not None:
             assert game.encode_state(state) == before, f"{where}: apply mutated its input"
         state = new_state
@@ -101,6 +104,33 @@ def check_json(game: AnyGame, state: object, where: str) -> None:
     for seat in [None, *range(game.players)]:
         view = game.view(state, seat)
         assert game.decode_view(game.encode_view(view)) == view, f"{where}: view JSON round-trip"
+
+
+def check_result(game: AnyGame, state: object, where: str) -> None:
+    """A finished game says why it ended (a documented code) and, round by round, adds
+    up to its scores where it has rounds."""
+    result = game.result(state)
+    reasons = dict(game.spec.end_reasons)
+    assert result.reason in reasons, f"{where}: end reason {result.reason!r} is undocumented"
+    for points in result.rounds:
+        assert len(points) == game.players, f"{where}: a round's points miss seats"
+
+
+def check_announcements(
+    game: AnyGame, state: object, step: Step, after: object, rng: random.Random, where: str
+) -> None:
+    """Announcements are public: whatever the acting seat cannot see is reshuffled, and
+    where that leaves what a spectator sees after the step unchanged, so are they."""
+    action = game.decode_action(step.data)
+    notes = game.announcements(state, action, after)
+    for note in notes:
+        assert isinstance(note.to_json()["kind"], str), f"{where}: announcement {note!r}"
+    other = game.redeal_hidden(state, step.seat, rng)
+    if action in game.legal_actions(other):
+        moved = game.apply_action(other, action)
+        if game.view(moved, None) == game.view(after, None):
+            again = game.announcements(other, action, moved)
+            assert again == notes, f"{where}: announcements {notes!r} depend on hidden cards"
 
 
 def check_notation(game: AnyGame, state: object, legal: tuple[object, ...], where: str) -> None:

@@ -61,6 +61,8 @@ class GameSpec:
     summary: str
     length_unit: str = "rounds"
     older_versions: tuple[OlderVersion, ...] = ()
+    # Every ``GameResult.reason`` this game gives, each with a sentence on what it means.
+    end_reasons: tuple[tuple[str, str], ...] = ()
 
     def option(self, name: str) -> OptionSpec:
         for spec in self.options:
@@ -71,11 +73,35 @@ class GameSpec:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """The outcome of a finished game, in a form statistics can use for every game."""
+    """The outcome of a finished game, in a form statistics can use for every game.
+
+    ``reason``: why the game ended, one of the codes of ``GameSpec.end_reasons``;
+    ``rounds``: each finished round's points per seat (round-based games; else empty)."""
 
     winners: tuple[int, ...]
     scores: tuple[float, ...]
     length: int
+    reason: str = ""
+    rounds: tuple[tuple[float, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Announcement:
+    """What a rule just did to a seat, for logs and boards to tell in words (a pawn
+    captured, a turn skipped, a pile won). Only ever public facts: every value in it is
+    visible to everyone once the step is done.
+
+    ``kind``: a code from the game's README; ``seat``: the seat it concerns (-1: the
+    table); ``detail``: named integers (a card, a cell, a count, another seat)."""
+
+    kind: str
+    seat: int
+    detail: tuple[tuple[str, int], ...] = ()
+
+    def to_json(self) -> dict[str, codec.JSON]:
+        data: dict[str, codec.JSON] = {"kind": self.kind, "seat": self.seat}
+        data.update(self.detail)
+        return data
 
 
 class Game(ABC, Generic[S, A, Out, V]):
@@ -176,6 +202,11 @@ class Game(ABC, Generic[S, A, Out, V]):
     def outcome_visibility(self, state: S, outcome: Out) -> Visibility:
         """Who may see a chance outcome in a log or replay (default: nobody whole)."""
         return frozenset()
+
+    def announcements(self, before: S, action: A | None, after: S) -> tuple[Announcement, ...]:
+        """What the step from ``before`` to ``after`` (``action``, or None for a chance
+        outcome) did to the seats, in public facts (default: nothing beyond the step)."""
+        return ()
 
     def action_ranges(self) -> Mapping[str, range]:
         """The valid values of each integer field of the actions, by field name: what the
@@ -301,6 +332,7 @@ def standard_returns(players: int, winners: tuple[int, ...]) -> tuple[float, ...
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Announcement",
     "Game",
     "GameResult",
     "GameSpec",

@@ -32,6 +32,7 @@ from meeple.server.outbound import (
     TableOut,
     outgoing,
 )
+from meeple.server.rematch import rematch
 from meeple.server.schemas import (
     CreateTable,
     GameInfo,
@@ -369,6 +370,27 @@ async def start_table(table_id: TableId, manager: Manager, token: Token) -> JSON
     except MoveError as error:
         raise _problem(409, str(error)) from None
     return JSONResponse(_info(live))
+
+
+@router.post(
+    "/tables/{table_id}/rematch",
+    status_code=201,
+    response_model=None,
+    responses={200: {"model": TableInfo}, 201: {"model": TableInfo}, **ERRORS},
+)
+async def rematch_table(table_id: TableId, manager: Manager, token: Token) -> JSONResponse:
+    """A new table for a finished game's rematch: the same game, options and settings,
+    bots in the bot seats and the human seats open for the same people. Every connection
+    to the finished table is sent a ``rematch`` frame and its ``result.rematch`` names
+    the new table. Asking again answers the same table (200), never a second one."""
+    live = await _table(manager, table_id)
+    if await _asker(manager, live, token) is None:
+        raise _problem(401, "a rematch needs a seat token of this table")
+    try:
+        new, created = await rematch(manager, live)
+    except MoveError as error:
+        raise _problem(409, str(error)) from None
+    return JSONResponse(_info(new), status_code=201 if created else 200)
 
 
 @router.get(

@@ -177,6 +177,11 @@ class Cluster:
         if kind == "chat":
             manager.deliver_chat(live, data["chat"])
             return
+        if kind == "rematch":  # from any instance: invite this one's clients too
+            from meeple.server.rematch import deliver_rematch
+
+            deliver_rematch(manager, live, data["id"])
+            return
         if kind == "who":  # a new owner asks who is connected here
             self.owners[live.runtime.id] = data["o"]
             self.owner_changed(live.runtime.id, data["o"])

@@ -63,6 +63,13 @@ class PongOut:
 
 
 @dataclass(frozen=True, slots=True)
+class RematchOut:
+    """An invitation to the table that replays a finished one (same for every seat)."""
+
+    table_id: str
+
+
+@dataclass(frozen=True, slots=True)
 class RecordOut:
     """A whole match record (every step, unredacted going in)."""
 
@@ -112,6 +119,7 @@ Outgoing = (
     | ChatListOut
     | ErrorOut
     | PongOut
+    | RematchOut
     | RecordOut
     | ReplayOut
     | BotRequestOut
@@ -146,6 +154,8 @@ def outgoing(seat: int | None, item: Outgoing, now: float | None = None) -> dict
         }
     if isinstance(item, PongOut):
         return {"type": "pong"}
+    if isinstance(item, RematchOut):
+        return {"type": "rematch", "table": item.table_id}
     if isinstance(item, RecordOut):
         return {
             "type": "record",
@@ -172,6 +182,8 @@ def redact(entry: LogEntry, seat: int | None) -> dict[str, JSON]:
         "visible": visible,
         "text": entry.text if visible else None,
         "by": entry.by,
+        # Announcements are public facts (Game.announcements): every seat gets them.
+        "notes": list(entry.notes),
     }
     event["outcome" if chance else "action"] = entry.data if visible else None
     return event

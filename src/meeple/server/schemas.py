@@ -148,7 +148,11 @@ class TableInfo(BaseModel):
     hints: bool
     rated: bool = False
     created_at: str
-    result: dict[str, JsonValue] | None
+    result: dict[str, JsonValue] | None = Field(
+        description="once finished: winners, scores, length, returns, reason (a code of "
+        "the game's end reasons), rounds (each round's points; round-based games) and "
+        "rematch (the id of the rematch table, once asked for)"
+    )
 
 
 class HintAnswer(BaseModel):

@@ -14,7 +14,7 @@ from typing import NamedTuple, overload
 
 from meeple.engine.codec import JSON
 from meeple.engine.errors import IllegalActionError, InvalidActionError, RecordError
-from meeple.engine.protocol import CHANCE, TERMINAL, Game
+from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult
 from meeple.server import fastjson
 from meeple.server.clocks import ClockSpec, charge, elapsed_ms
 from meeple.store.db import NewStep, StoredStep, StoredTable
@@ -32,6 +32,15 @@ class LogEntry(NamedTuple):
     text: str | None  # the action in notation (None for chance outcomes)
     visibility: tuple[int, ...] | None  # None: everyone; else the seats that may see it
     by: str  # human, bot, substitute, fallback, chance
+    notes: tuple[dict[str, JSON], ...] = ()  # the game's announcements (public facts)
+
+
+def announced(
+    game: AnyGame, entry: LogEntry, before: object, action: object | None, after: object
+) -> LogEntry:
+    """``entry`` with what the step did to the seats (``Game.announcements``)."""
+    notes = game.announcements(before, action, after)
+    return entry._replace(notes=tuple(note.to_json() for note in notes)) if notes else entry
 
 
 def _seats(visibility: frozenset[int] | None) -> tuple[int, ...] | None:
@@ -75,7 +84,7 @@ class Log(Sequence[LogEntry]):
     dicts of them), and entries are rebuilt when read.
     """
 
-    __slots__ = ("_by", "_data", "_seats", "_texts", "_visibility")
+    __slots__ = ("_by", "_data", "_notes", "_seats", "_texts", "_visibility")
 
     def __init__(self) -> None:
         self._seats: list[int] = []
@@ -83,6 +92,7 @@ class Log(Sequence[LogEntry]):
         self._texts: list[str | None] = []
         self._visibility: list[tuple[int, ...] | None] = []
         self._by: list[str] = []
+        self._notes: dict[int, tuple[dict[str, JSON], ...]] = {}  # only steps with any
 
     def append(self, entry: LogEntry) -> None:
         if entry.number != len(self._seats):
@@ -92,6 +102,8 @@ class Log(Sequence[LogEntry]):
         self._texts.append(entry.text)
         self._visibility.append(entry.visibility)
         self._by.append(entry.by)
+        if entry.notes:
+            self._notes[entry.number] = entry.notes
 
     def extend(self, entries: Iterable[LogEntry]) -> None:
         for entry in entries:
@@ -117,7 +129,13 @@ class Log(Sequence[LogEntry]):
 
     def _entry(self, i: int) -> LogEntry:
         return LogEntry(
-            i, self._seats[i], self._data[i], self._texts[i], self._visibility[i], self._by[i]
+            i,
+            self._seats[i],
+            self._data[i],
+            self._texts[i],
+            self._visibility[i],
+            self._by[i],
+            self._notes.get(i, ()),
         )
 
 
@@ -218,7 +236,9 @@ class TableRuntime:
                 if step.seat == CHANCE:
                     outcome = game.decode_outcome(step.data)
                     entry = chance_entry(game, state, step.index, outcome)
-                    state = game.apply_chance(state, outcome)
+                    after = game.apply_chance(state, outcome)
+                    entry = announced(game, entry, state, None, after)
+                    state = after
                 else:
                     actor = game.current_player(state)
                     if actor != step.seat:
@@ -228,7 +248,9 @@ class TableRuntime:
                         )
                     action = game.decode_action(step.data)
                     entry = action_entry(game, state, step.index, step.seat, action, step.by)
-                    state = game.apply_action(state, action)
+                    after = game.apply_action(state, action)
+                    entry = announced(game, entry, state, action, after)
+                    state = after
             except (InvalidActionError, IllegalActionError) as error:
                 raise RecordError(f"table {self.id}: step {step.index}: {error}") from None
             self.log.append(entry)
@@ -359,9 +381,11 @@ class TableRuntime:
         for action in actions:
             if game.current_player(state) != seat:
                 raise MoveError("illegal", f"seat {seat} is not to act after the previous part")
-            entries.append(action_entry(game, state, index, seat, action, by))
-            steps.append(NewStep(seat, entries[-1].data, by))
-            state = game.apply_action(state, action)
+            after = game.apply_action(state, action)
+            entry = action_entry(game, state, index, seat, action, by)
+            entries.append(announced(game, entry, state, action, after))
+            steps.append(NewStep(seat, entry.data, by))
+            state = after
             index += 1
         plan = Plan(state, steps, entries, self.status, None)
         self._chance_until_decision(plan, rng)
@@ -396,8 +420,10 @@ class TableRuntime:
         index = self.version + len(plan.steps)
         if "chance" in line:
             outcome = game.decode_outcome(line["chance"])
-            entry = chance_entry(game, state, index, outcome)
             plan.state = game.apply_chance(state, outcome)
+            entry = announced(
+                game, chance_entry(game, state, index, outcome), state, None, plan.state
+            )
             plan.steps.append(NewStep(CHANCE, entry.data, "chance"))
         else:
             seat = line.get("seat")
@@ -405,8 +431,14 @@ class TableRuntime:
                 raise MoveError("bad_start", f"seat {seat!r} is not the one to act")
             assert isinstance(seat, int)
             action = game.decode_action(line.get("action"))
-            entry = action_entry(game, state, index, seat, action, "preset")
             plan.state = game.apply_action(state, action)
+            entry = announced(
+                game,
+                action_entry(game, state, index, seat, action, "preset"),
+                state,
+                action,
+                plan.state,
+            )
             plan.steps.append(NewStep(seat, entry.data, "preset"))
         plan.entries.append(entry)
 
@@ -419,21 +451,17 @@ class TableRuntime:
             if actor != CHANCE:
                 break
             outcome = game.sample_chance(state, rng)
-            entry = chance_entry(game, state, index, outcome)
+            after = game.apply_chance(state, outcome)
+            entry = announced(game, chance_entry(game, state, index, outcome), state, None, after)
             plan.entries.append(entry)
             plan.steps.append(NewStep(CHANCE, entry.data, "chance"))
-            state = game.apply_chance(state, outcome)
+            state = after
             index += 1
         plan.state = state
         if game.current_player(state) == TERMINAL:
             result = game.result(state)
             plan.status = "finished"
-            plan.result = {
-                "winners": list(result.winners),
-                "scores": list(result.scores),
-                "length": result.length,
-                "returns": list(game.returns(state)),
-            }
+            plan.result = result_json(result, game.returns(state))
 
     def commit(self, plan: Plan, now: float) -> None:
         """Take a stored plan into memory (called only after the store accepted it)."""
@@ -448,6 +476,21 @@ class TableRuntime:
         for seat, flag in plan.expired.items():
             self.seats[seat].expired = flag
         self.turn_started = now
+
+
+def result_json(result: GameResult, returns: Sequence[float]) -> dict[str, JSON]:
+    """A finished game's ``TableInfo.result``: winners, scores, length, returns, the end
+    reason and, for round-based games, each round's points (see docs/server.md)."""
+    data: dict[str, JSON] = {
+        "winners": list(result.winners),
+        "scores": list(result.scores),
+        "length": result.length,
+        "returns": list(returns),
+        "reason": result.reason,
+    }
+    if result.rounds:
+        data["rounds"] = [list(points) for points in result.rounds]
+    return data
 
 
 def _through_chance_free(game: AnyGame, state: object, seat: int, part: str) -> object:

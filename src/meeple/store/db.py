@@ -358,6 +358,13 @@ class Store:
             )
             return result.rowcount == 1
 
+    def set_result(self, table_id: str, result: dict[str, JSON]) -> None:
+        """Replace a finished table's ``result`` (to note its rematch)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                update(TableRow).where(TableRow.id == table_id).values(result=result)
+            )
+
     def release_seat(self, table_id: str, seat: int, token_hash: str) -> bool:
         """Revoke a seat's token (the person leaves); False if it was not theirs."""
         with self.engine.begin() as connection:

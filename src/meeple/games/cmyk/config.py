@@ -192,4 +192,8 @@ SPEC = GameSpec(
     options=OPTIONS,
     summary=SUMMARY,
     length_unit="turns",
+    end_reasons=(
+        ("no_pile_completable", "no pile can be completed any more with the cards left"),
+        ("stall_limit", "too many passes through the stock without a completed pile"),
+    ),
 )

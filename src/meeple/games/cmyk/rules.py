@@ -9,7 +9,15 @@ from collections import Counter
 from collections.abc import Mapping
 
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, Visibility, standard_returns
+from meeple.engine.protocol import (
+    CHANCE,
+    TERMINAL,
+    Announcement,
+    Game,
+    GameResult,
+    Visibility,
+    standard_returns,
+)
 from meeple.games.cmyk import notation, turn
 from meeple.games.cmyk.actions import CmykAction, Discard, Draw, Lay, LayMany, PlayMix, PlaySweep
 from meeple.games.cmyk.cards import (
@@ -108,9 +116,34 @@ class CmykGame(Game[CmykState, CmykAction, Draw, CmykView]):
         return standard_returns(self.players, self.winners(state))
 
     def result(self, state: CmykState) -> GameResult:
+        stalled = state.stalled_passes >= self.config.stall_limit
         return GameResult(
-            self.winners(state), tuple(float(c) for c in state.tally.won_counts), state.turn
+            self.winners(state),
+            tuple(float(c) for c in state.tally.won_counts),
+            state.turn,
+            reason="stall_limit" if stalled else "no_pile_completable",
         )
+
+    def announcements(
+        self, before: CmykState, action: CmykAction | None, after: CmykState
+    ) -> tuple[Announcement, ...]:
+        """Cards won, a pile completed under a mix (closed: it wins nothing yet), a pile
+        busted to the reserve (overflow = bust): told about the seat that played."""
+        if before.stage != "play":
+            return ()
+        seat = before.seat
+        notes: list[Announcement] = []
+        won = after.tally.won_counts[seat] - before.tally.won_counts[seat]
+        old, new = before.board, after.board
+        for colour in range(4):
+            if new.closed[colour] and not old.closed[colour]:
+                notes.append(Announcement("pile_closed", seat, (("colour", colour),)))
+            elif not won and old.piles[colour] and not new.piles[colour]:
+                notes.append(Announcement("pile_busted", seat, (("colour", colour),)))
+        if won:
+            piles = after.tally.completions[seat] - before.tally.completions[seat]
+            notes.append(Announcement("cards_won", seat, (("cards", won), ("piles", piles))))
+        return tuple(notes)
 
     # ------------------------------------------------------------- hidden information
     def view(self, state: CmykState, seat: int | None) -> CmykView:

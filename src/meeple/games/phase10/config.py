@@ -126,4 +126,20 @@ SPEC = GameSpec(
     options=OPTIONS,
     summary=SUMMARY,
     length_unit="rounds",
+    end_reasons=(
+        ("phase10_completed", "one player completed the last phase: they win"),
+        (
+            "tie_lowest_total",
+            "several players completed the last phase: the lowest total among them wins",
+        ),
+        (
+            "tiebreak_first_to_lay",
+            "tied on the lowest total, they played the last phase again: the first to lay "
+            "it down wins",
+        ),
+        (
+            "tiebreak_first_out",
+            "tied on the lowest total, they played the last phase again: the first to go out wins",
+        ),
+    ),
 )

@@ -10,7 +10,14 @@ from typing import TypeVar
 
 from meeple.engine.errors import InvalidActionError
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, standard_returns
+from meeple.engine.protocol import (
+    CHANCE,
+    TERMINAL,
+    Announcement,
+    Game,
+    GameResult,
+    standard_returns,
+)
 from meeple.engine.values import evolver
 from meeple.games.phase10 import notation
 from meeple.games.phase10.actions import (
@@ -415,12 +422,18 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
         )
         scores = tuple(a + b for a, b in zip(state.scores, round_points, strict=True))
         advanced = tuple(state.laid[seat] and state.active[seat] for seat in range(n))
-        summary = RoundSummary(state.round, went_out, round_points, advanced)
+        summary = RoundSummary(state.round, went_out, round_points, advanced, state.hands, scores)
+        history = (*state.round_points, round_points)
         last = len(self.config.phases)
         if state.tiebreak:
             if went_out >= 0:  # option first_out: the first tied player to go out wins
                 return replace(
-                    state, stage=Stage.OVER, scores=scores, winners=(went_out,), last_round=summary
+                    state,
+                    stage=Stage.OVER,
+                    scores=scores,
+                    winners=(went_out,),
+                    last_round=summary,
+                    round_points=history,
                 )
             phase_index = state.phase_index
         else:
@@ -442,6 +455,7 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
                     phase_index=phase_index,
                     winners=leaders,
                     last_round=summary,
+                    round_points=history,
                 )
             # Still tied: only the tied players play the last phase again (seed).
             active = tuple(seat in leaders for seat in range(n))
@@ -468,6 +482,7 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
             tiebreak=tiebreak,
             winners=(),
             last_round=summary,
+            round_points=history,
         )
 
     # ------------------------------------------------------------------------ chance
@@ -556,7 +571,47 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
         return standard_returns(self.players, state.winners)
 
     def result(self, state: Phase10State) -> GameResult:
-        return GameResult(state.winners, tuple(float(s) for s in state.scores), state.round)
+        return GameResult(
+            state.winners,
+            tuple(float(s) for s in state.scores),
+            state.round,
+            reason=self.end_reason(state),
+            rounds=tuple(tuple(float(p) for p in points) for points in state.round_points),
+        )
+
+    def end_reason(self, state: Phase10State) -> str:
+        """Why a finished game ended (the codes of ``SPEC.end_reasons``)."""
+        scored_now = state.last_round is not None and state.last_round.round == state.round
+        if state.tiebreak:
+            if not scored_now:
+                return "tiebreak_first_to_lay"
+            assert state.last_round is not None
+            return "tiebreak_first_out" if state.last_round.went_out >= 0 else "tie_lowest_total"
+        last = len(self.config.phases)
+        finished = sum(1 for index in state.phase_index if index >= last)
+        return "tie_lowest_total" if finished > 1 else "phase10_completed"
+
+    def announcements(
+        self, before: Phase10State, action: Phase10Action | None, after: Phase10State
+    ) -> tuple[Announcement, ...]:
+        """A turn lost to a Skip, a phase laid down, a round won by going out."""
+        notes: list[Announcement] = []
+        dealt = before.stage == Stage.DEAL and after.stage == Stage.DRAW
+        if (before.stage == Stage.PLAY or dealt) and after.stage == Stage.DRAW:
+            # Every seat the turn passed over lost its turn to a Skip (official).
+            seat = self._next_active(after, before.dealer if dealt else before.turn)
+            for _ in range(self.players):
+                if seat == after.turn:
+                    break
+                notes.append(Announcement("skipped", seat))
+                seat = self._next_active(after, seat)
+        for seat in range(self.players):
+            if after.laid[seat] and not before.laid[seat]:
+                notes.append(Announcement("phase_laid", seat))
+        summary = after.last_round
+        if summary is not None and summary is not before.last_round:
+            notes.append(Announcement("round_over", summary.went_out, (("round", summary.round),)))
+        return tuple(notes)
 
     def view(self, state: Phase10State, seat: int | None) -> Phase10View:
         return make_view(state, seat)

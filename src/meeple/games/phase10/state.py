@@ -61,12 +61,15 @@ Phase10Outcome = Deal | Draw
 
 @dataclass(frozen=True, slots=True)
 class RoundSummary:
-    """What happened in the last finished round (public)."""
+    """What happened in the last finished round (public: the hands are laid open to be
+    counted at the round's end, official)."""
 
     round: int
     went_out: int  # -1 when the round ended without anyone going out
     points: tuple[int, ...]
     advanced: tuple[bool, ...]
+    hands: tuple[tuple[int, ...], ...] = ()  # the cards each seat still held, counted
+    totals: tuple[int, ...] = ()  # the running totals after this round
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,3 +93,4 @@ class Phase10State:
     tiebreak: bool
     winners: tuple[int, ...]
     last_round: RoundSummary | None
+    round_points: tuple[tuple[int, ...], ...] = ()  # every finished round's points (public)

@@ -42,6 +42,7 @@ class Phase10View:
     tiebreak: bool
     winners: tuple[int, ...]
     last_round: RoundSummary | None
+    round_points: tuple[tuple[int, ...], ...] = ()
 
 
 def make_view(state: Phase10State, seat: int | None) -> Phase10View:
@@ -74,6 +75,7 @@ def make_view(state: Phase10State, seat: int | None) -> Phase10View:
         tiebreak=state.tiebreak,
         winners=state.winners,
         last_round=state.last_round,
+        round_points=state.round_points,
     )
 
 
@@ -153,6 +155,7 @@ def determinize(view: Phase10View, mattel_skips: bool, rng: random.Random) -> Ph
         tiebreak=view.tiebreak,
         winners=view.winners,
         last_round=view.last_round,
+        round_points=view.round_points,
     )
 
 

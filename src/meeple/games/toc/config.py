@@ -221,4 +221,8 @@ SPEC = GameSpec(
     options=OPTIONS,
     summary=SUMMARY,
     length_unit="turns",
+    end_reasons=(
+        ("all_pawns_home", "a player brought all four pawns home"),
+        ("team_home", "a team brought all its pawns home"),
+    ),
 )

@@ -5,7 +5,14 @@ from collections import Counter
 from collections.abc import Mapping
 
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, standard_returns
+from meeple.engine.protocol import (
+    CHANCE,
+    TERMINAL,
+    Announcement,
+    Game,
+    GameResult,
+    standard_returns,
+)
 from meeple.games.toc import notation
 from meeple.games.toc import view as view_module
 from meeple.games.toc.actions import (
@@ -378,7 +385,29 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
             float(sum(1 for cell in state.positions[s * 4 : s * 4 + 4] if cell >= base))
             for s in range(self.players)
         )
-        return GameResult(state.winners, scores, state.turns)
+        reason = "team_home" if self.mover.teams else "all_pawns_home"
+        return GameResult(state.winners, scores, state.turns, reason=reason)
+
+    def announcements(
+        self, before: TocState, action: TocAction | None, after: TocState
+    ) -> tuple[Announcement, ...]:
+        """Pawns captured (sent back to their reserve) and pawns swapped by a Jack: each
+        told to the pawn's owner, with the seat that did it and the cells."""
+        notes: list[Announcement] = []
+        old, new = before.positions, after.positions
+        if old == new:
+            return ()
+        by = before.turn
+        for pawn, (was, now) in enumerate(zip(old, new, strict=True)):
+            owner = pawn // PAWNS_PER_SEAT
+            if was != RESERVE and now == RESERVE:
+                notes.append(Announcement("captured", owner, (("by", by), ("cell", was))))
+            elif was != now and was != RESERVE and now in old and owner != by:
+                other = old.index(now)
+                if new[other] == was and other // PAWNS_PER_SEAT != owner:
+                    detail = (("by", by), ("cell", was), ("to", now))
+                    notes.append(Announcement("swapped", owner, detail))
+        return tuple(notes)
 
     # ------------------------------------------------------------------ views
     def view(self, state: TocState, seat: int | None) -> TocView:

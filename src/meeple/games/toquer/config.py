@@ -170,4 +170,8 @@ SPEC = GameSpec(
     options=OPTIONS,
     summary=SUMMARY,
     length_unit="rounds",
+    end_reasons=(
+        ("end_score", "a total reached the end score: the lowest total wins"),
+        ("race_cleared", "a player cleared all their own cards (goal race)"),
+    ),
 )

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import CHANCE, Game, GameResult, standard_returns
+from meeple.engine.protocol import CHANCE, Announcement, Game, GameResult, standard_returns
 from meeple.games.toquer import notation, turns, view
 from meeple.games.toquer.actions import (
     Clear,
@@ -469,11 +469,44 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
         return standard_returns(self.players, state.winners)
 
     def result(self, state: ToquerState) -> GameResult:
+        scored = state.last_round is not None and state.last_round.round == state.round
         return GameResult(
             winners=state.winners,
             scores=tuple(float(s) for s in state.scores),
             length=state.round,
+            # A race is won mid-round; the end score only after a round is scored.
+            reason="end_score" if scored and self.config.goal != "race" else "race_cleared",
+            rounds=tuple(tuple(float(p) for p in points) for points in state.round_points),
         )
+
+    def announcements(
+        self, before: ToquerState, action: ToquerAction | None, after: ToquerState
+    ) -> tuple[Announcement, ...]:
+        """Who knocked (once all have decided), a knock's exchange (every card in it is
+        face up once it is done), and the round's end (all cards turned up)."""
+        notes: list[Announcement] = []
+        if before.phase is Phase.KNOCK and after.phase is not Phase.KNOCK:
+            knockers = [s for s, vote in enumerate(after.votes) if vote == KNOCKED]
+            if not knockers:
+                notes.append(Announcement("nobody_knocked", before.active))
+            notes.extend(Announcement("knocked", s) for s in knockers)
+        taken = before.taken
+        if isinstance(action, Swap) and before.phase is Phase.KNOCK_PLACE and taken is not None:
+            slot = self.geometry.frames[before.actor][action.position]
+            detail: tuple[tuple[str, int], ...] = (
+                ("by", before.active),
+                ("taken", taken),
+                ("from_slot", before.taken_slot),
+                ("to_slot", slot),
+                ("given", before.held if before.held is not None else 0),
+                ("discarded", before.cards[slot]),
+            )
+            notes.append(Announcement("knock_exchange", before.knocker, detail))
+        summary = after.last_round
+        if summary is not None and summary is not before.last_round:
+            detail = (("round", summary.round), ("doubled", int(summary.doubled)))
+            notes.append(Announcement("round_over", summary.ender, detail))
+        return tuple(notes)
 
     # ------------------------------------------------------------ views and notation
     def view(self, state: ToquerState, seat: int | None) -> ToquerView:

@@ -33,12 +33,16 @@ HIDDEN_VOTE = "*"  # in a view: decided, but not yet revealed
 
 @dataclass(frozen=True, slots=True)
 class RoundSummary:
-    """The scoring of the last finished round."""
+    """The scoring of the last finished round (public: every card is turned face up to
+    be counted, seed)."""
 
     round: int
     points: tuple[int, ...]  # per seat, after doubling
     ender: int  # the seat that ended the round
     doubled: bool
+    cards: tuple[int, ...] = ()  # every slot's card as revealed at the round's end
+    faces: str = ""  # 'U' where a card lay, '.' where the slot was empty
+    totals: tuple[int, ...] = ()  # the running totals after this round
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,7 @@ class ToquerState:
     last_round: RoundSummary | None
     winners: tuple[int, ...]
     round_turns: int  # turns played in this round
+    round_points: tuple[tuple[int, ...], ...] = ()  # every finished round's points
 
 
 # States are copied on every step: the engine's generated evolver stores the fields

@@ -76,6 +76,7 @@ def end_turn(
         last_round=state.last_round,
         winners=(),
         round_turns=state.round_turns + 1,
+        round_points=state.round_points,
     )
 
 
@@ -93,8 +94,9 @@ def end_round(game: "ToquerGame", state: ToquerState) -> ToquerState:
         points[ender] = 2 * mine
     scores = tuple(total + p for total, p in zip(state.scores, points, strict=True))
     faces = state.faces.replace(DOWN, UP)
-    summary = RoundSummary(state.round, tuple(points), ender, doubled)
-    state = evolve(state, faces=faces, scores=scores, last_round=summary)
+    summary = RoundSummary(state.round, tuple(points), ender, doubled, state.cards, faces, scores)
+    history = (*state.round_points, tuple(points))
+    state = evolve(state, faces=faces, scores=scores, last_round=summary, round_points=history)
     if max(scores) >= game.config.end_score:
         best = min(scores)
         return game_over(state, tuple(s for s in range(n) if scores[s] == best))

@@ -56,6 +56,7 @@ class ToquerView:
     last_round: RoundSummary | None
     winners: tuple[int, ...]
     round_turns: int  # turns played in this round
+    round_points: tuple[tuple[int, ...], ...] = ()
 
 
 def face_up_cards(cards: tuple[int, ...], faces: str) -> tuple[int, ...]:
@@ -124,6 +125,7 @@ def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerVie
         state.last_round,
         state.winners,
         state.round_turns,
+        state.round_points,
     )
 
 
@@ -194,6 +196,7 @@ def determinize(deck: Deck, seat_view: ToquerView, rng: random.Random) -> Toquer
         last_round=seat_view.last_round,
         winners=seat_view.winners,
         round_turns=seat_view.round_turns,
+        round_points=seat_view.round_points,
     )
 
 
