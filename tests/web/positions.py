@@ -165,3 +165,46 @@ def phase10_empty_draw_pile_steps() -> tuple[list[dict[str, JSON]], int]:
     assert not any(state.draw_pile) and len(state.discard) > 1, "the draw pile is not empty"
     assert game.current_player(state) == 0 and state.round == 1
     return lines, len(state.discard) - 1
+def seeded_steps(
+    name: str,
+    players: int,
+    options: dict[str, JSON],
+    stop: Callable[[object, object], bool],
+    seed: int = 0,
+) -> list[dict[str, JSON]]:
+    """The first steps of a game of seeded heuristic bots (the same every time), up to
+    the first state where ``stop(game, state)`` holds; it must come before the end."""
+    import random
+
+    from meeple.bots.registry import make_bot
+    from meeple.engine.protocol import TERMINAL
+    from meeple.engine.registry import game_class
+
+    game = game_class(name)(players, options)
+    bots = [make_bot("heuristic", game, s, random.Random(seed * 31 + s)) for s in range(players)]
+    chance = random.Random(seed)
+    state = game.initial_state()
+    lines: list[dict[str, JSON]] = []
+    while not stop(game, state):
+        seat = game.current_player(state)
+        assert seat != TERMINAL, f"{name} seed {seed}: the game ended before the position"
+        if seat == CHANCE:
+            outcome = game.sample_chance(state, chance)
+            lines.append({"chance": game.encode_outcome(outcome)})
+            state = game.apply_chance(state, outcome)
+        else:
+            action = bots[seat].choose(game.view(state, seat), game.legal_actions(state))
+            lines.append({"seat": seat, "action": game.encode_action(action)})
+            state = game.apply_action(state, action)
+    return lines
+
+
+def to_the_end(game: object, state: object) -> bool:
+    """``stop`` for :func:`seeded_steps`: the game is over."""
+    return game.is_terminal(state)  # type: ignore[attr-defined, no-any-return]
+
+
+def next_round_at_seat_0(game: object, state: object) -> bool:
+    """``stop``: a round is over (its summary is in the view) and seat 0 is to act."""
+    summary = getattr(state, "last_round", None)
+    return summary is not None and game.current_player(state) == 0  # type: ignore[attr-defined]

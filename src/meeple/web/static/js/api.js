@@ -52,6 +52,7 @@ export const api = {
   join: (id, seat, name) => request('POST', `/api/tables/${encodeURIComponent(id)}/seats/${seat}`, { name }),
   leave: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/leave`, undefined, token),
   start: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/start`, undefined, token),
+  rematch: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/rematch`, undefined, token),
   hint: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/hint`, undefined, token),
   /** The post-game review of a seat: POST starts it (or returns the kept one), GET reads it. */
   review: (id, seat, token, start) => request(start ? 'POST' : 'GET', `/api/tables/${encodeURIComponent(id)}/review?seat=${seat}`, undefined, token),

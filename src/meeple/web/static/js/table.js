@@ -2,17 +2,20 @@
 // players with their scores and clocks, and the chat.
 import { h, mount, seatColour, seatMark, formatClock, PHONE_QUERY } from './dom.js';
 import { t, tOr, onLanguageChange } from './i18n.js';
-import { api, seatFor, forgetSeat } from './api.js';
+import { api, seatFor, forgetSeat, rememberSeat, playerName } from './api.js';
 import { TableConnection } from './conn.js';
 import { Chooser } from './chooser.js';
 import { snapshot, animate, reducedMotion } from './anim.js';
 import { gameModule } from './games/index.js';
 import { seatName, botName } from './names.js';
 import { nameLink } from './account.js';
+import { soundOn, setSound, notificationState, askNotifications, markIcon, turnCame } from './signal.js';
+import { groupLog, finalSummary, roundSummaryBox } from './summary.js';
 
 const LOG_LIMIT = 300;
 // Errors the server answers a chat message with (docs/server.md).
 const CHAT_ERRORS = new Set(['chat_too_long', 'chat_empty', 'chat_invalid', 'rate_limited', 'forbidden']);
+const NOTICE_MS = 8000; // how long an announcement stays on the board
 
 export class TablePage {
   constructor(root, tableId) {
@@ -32,6 +35,10 @@ export class TablePage {
     this.connection = 'connecting';
     this.clockBase = null;
     this.rendered = false;
+    this.myTurn = false;
+    this.notice = null; // { text, timer }: the announcements of the latest steps
+    this.summaryClosed = -1; // the round whose summary this person closed
+    this.rematching = null; // { state: 'asking' | 'failed', message }
     this.chooser = new Chooser((entry) => this.sendMove({ action: entry.action }));
     this.buildShell();
     this.conn = new TableConnection(tableId, this.token, {
@@ -70,6 +77,8 @@ export class TablePage {
       headline: h('p', { class: 'headline', role: 'status' }),
       conn: h('span', { class: 'conn', role: 'status', 'aria-live': 'polite' }),
       latest: h('p', { class: 'latest', 'aria-live': 'polite' }),
+      notice: h('div', { class: 'notice', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }),
+      summary: h('section', { class: 'round-box' }),
       board: h('div', { class: 'board', role: 'region', tabindex: 0 }),
       bar: h('div', { class: 'action-bar', role: 'toolbar' }),
       moves: h('details', { class: 'all-moves' }),
@@ -130,7 +139,7 @@ export class TablePage {
       h(
         'div',
         { class: 'table-layout' },
-        h('main', { class: 'board-area', id: 'main' }, e.offline, e.waiting, e.result, e.latest, e.board, e.bar, e.picker, e.error, e.notation, e.moves),
+        h('main', { class: 'board-area', id: 'main' }, e.offline, e.waiting, e.result, e.summary, e.latest, e.notice, e.board, e.bar, e.picker, e.error, e.notation, e.moves),
         h('aside', { class: 'side' }, e.players, e.controls, h('section', { class: 'log-box' }, h('h2', { class: 'log-title' }), e.log), h('section', { class: 'chat-box' }, h('h2', { class: 'chat-title' }), e.chatList, e.chatForm, e.chatNote)),
       ),
     );
@@ -174,6 +183,10 @@ export class TablePage {
         this.chat.push(frame.message);
         this.renderChat();
         break;
+      case 'rematch':
+        if (this.table) this.table.result = { ...(this.table.result || {}), rematch: frame.table };
+        this.renderResult();
+        break;
       case 'chat_list':
         this.chat = frame.messages || [];
         this.renderChat();
@@ -198,6 +211,7 @@ export class TablePage {
 
   onState(frame) {
     const first = !this.state;
+    const seen = this.state ? this.state.version : frame.version;
     if (frame.events_from === 0) this.events = [];
     this.events.splice(frame.events_from, this.events.length, ...(frame.events || []));
     const changed = !this.state || this.state.version !== frame.version;
@@ -207,11 +221,69 @@ export class TablePage {
     if (this.table) {
       this.table.status = frame.status;
       this.table.version = frame.version;
-      if (frame.result) this.table.result = frame.result;
+      if (frame.result) this.table.result = { ...(this.table.result || {}), ...frame.result };
     }
     this.clockBase = { at: performance.now(), clocks: frame.clocks || [] };
     this.chooser.reset(frame.legal || [], (action) => this.game.paths(action, frame.view, this.ctx()));
     this.renderAll(!first && changed);
+    if (!first) this.announce((frame.events || []).filter((event) => event && event.index >= seen));
+    else this.announce(this.sinceMyLastMove(), true);
+    const mine = Boolean(frame.legal && frame.legal.length);
+    if (mine && !this.myTurn && !first) {
+      const title = tOr(`games.${this.table ? this.table.game : ''}.title`, this.table ? this.table.title : '');
+      turnCame(t('signal.yourTurn'), t('signal.body', { game: title }));
+    }
+    this.myTurn = mine;
+    this.renderTitle();
+  }
+
+  /** The steps since this seat last acted (what happened to it while it was away). */
+  sinceMyLastMove() {
+    if (this.mySeat === null) return [];
+    const events = this.events.filter(Boolean);
+    let start = events.length;
+    while (start > 0 && !(events[start - 1].kind === 'action' && events[start - 1].seat === this.mySeat)) start -= 1;
+    return events.slice(start);
+  }
+
+  /** What the new steps did to the seats, told briefly on the board (and kept in the
+   * log); ``mineOnly``: only what concerns this seat (on arriving at the table). */
+  announce(events, mineOnly = false) {
+    const ctx = this.ctx();
+    const texts = [];
+    for (const event of events) {
+      for (const note of event.notes || []) {
+        if (this.game.announce && (!mineOnly || note.seat === this.mySeat)) texts.push(this.game.announce(note, ctx));
+      }
+    }
+    const shown = texts.filter(Boolean);
+    if (!shown.length) return;
+    if (this.notice) clearTimeout(this.notice.timer);
+    this.notice = { texts: shown, timer: setTimeout(() => this.clearNotice(), NOTICE_MS) };
+    this.renderNotice();
+  }
+
+  clearNotice() {
+    this.notice = null;
+    this.renderNotice();
+  }
+
+  renderNotice() {
+    const e = this.el;
+    if (!this.notice) {
+      e.notice.replaceChildren();
+      return;
+    }
+    e.notice.replaceChildren(...this.notice.texts.slice(-3).map((text) => h('p', {}, h('span', { class: 'notice-mark', 'aria-hidden': 'true' }, '!'), ' ', text)));
+  }
+
+  /** The tab's title and icon: marked while it is your turn. */
+  renderTitle() {
+    if (!this.table) return;
+    const title = tOr(`games.${this.table.game}.title`, this.table.title || this.table.game);
+    const mine = this.myTurn && this.table.status === 'running';
+    document.title = mine ? `${t('signal.titleMark')} · ${title} · meeple` : `${title} · meeple`;
+    markIcon(mine);
   }
 
   ctx() {
@@ -281,7 +353,7 @@ export class TablePage {
     const game = this.game;
     const title = tOr(`games.${this.table.game}.title`, this.table.title || this.table.game);
     e.title.textContent = `${title}${this.table.name ? ` — ${this.table.name}` : ''}`;
-    document.title = `${title} · meeple`;
+    this.renderTitle();
     this.setConnection(this.connection);
     e.notation.replaceChildren(
       h('label', { for: 'move-input' }, t('table.typeMove')),
@@ -324,6 +396,8 @@ export class TablePage {
     }
     this.renderWaiting();
     this.renderResult();
+    this.renderSummary();
+    this.renderNotice();
     this.renderPlayers();
     this.renderControls();
     this.renderLog();
@@ -450,16 +524,73 @@ export class TablePage {
   renderResult() {
     const table = this.table;
     const e = this.el;
-    const result = (this.state && this.state.result) || (table && table.result);
+    const result = (table && table.result) || (this.state && this.state.result);
     if (!result || !table || table.status !== 'finished') {
       e.result.replaceChildren();
       return;
     }
-    const winners = (result.winners || []).map((seat) => seatName(table, seat)).join(', ');
+    const ctx = this.ctx();
+    const view = this.state && this.state.view;
     e.result.replaceChildren(
-      h('h2', {}, t('table.gameOver')),
-      h('p', { class: 'winners' }, t('table.winners', { names: winners || t('common.nobody') })),
-      h('a', { href: `#/replay/${table.id}${this.mySeat !== null ? `?seat=${this.mySeat}` : ''}`, class: 'button' }, t('table.replay')),
+      finalSummary(result, table, view, ctx, this.game),
+      h('div', { class: 'result-actions' }, this.rematchControl(result), h('a', { href: `#/replay/${table.id}${this.mySeat !== null ? `?seat=${this.mySeat}` : ''}`, class: 'button' }, t('table.replay'))),
+    );
+  }
+
+  /** Rematch: ask for one (a seated person), or take your seat at the one offered. */
+  rematchControl(result) {
+    const status = this.rematching ? h('p', { class: this.rematching.state === 'failed' ? 'error' : 'muted', role: 'status' }, this.rematching.message) : null;
+    if (result.rematch) {
+      const invite = this.mySeat !== null ? t('summary.rematchInvite') : t('summary.rematchWatch');
+      return h('div', { class: 'rematch' }, h('p', { class: 'rematch-invite' }, invite), h('button', { type: 'button', class: 'primary', id: 'rematch-join', disabled: this.rematching && this.rematching.state === 'asking', onclick: () => this.joinRematch(result.rematch) }, this.mySeat !== null ? t('summary.rematchJoin') : t('summary.rematchOpen')), status);
+    }
+    if (!this.token) return null;
+    return h('div', { class: 'rematch' }, h('button', { type: 'button', class: 'primary', id: 'rematch-button', disabled: this.rematching && this.rematching.state === 'asking', onclick: () => this.askRematch() }, t('summary.rematch')), h('p', { class: 'muted' }, t('summary.rematchHelp')), status);
+  }
+
+  async askRematch() {
+    this.rematching = { state: 'asking', message: t('summary.rematchAsking') };
+    this.renderResult();
+    try {
+      const created = await api.rematch(this.id, this.token);
+      await this.joinRematch(created.id);
+    } catch (error) {
+      this.rematching = { state: 'failed', message: t('summary.rematchFailed', { reason: error.message }) };
+      this.renderResult();
+    }
+  }
+
+  /** Take the seat I held here at the rematch table (a spectator only opens it). */
+  async joinRematch(tableId) {
+    if (this.mySeat === null || seatFor(tableId)) {
+      location.hash = `#/table/${tableId}`;
+      return;
+    }
+    this.rematching = { state: 'asking', message: t('summary.rematchAsking') };
+    this.renderResult();
+    const mine = this.table.seats[this.mySeat];
+    try {
+      const answer = await api.join(tableId, this.mySeat, (mine && mine.name) || playerName() || t('table.player'));
+      rememberSeat(tableId, answer.seat, answer.token);
+      location.hash = `#/table/${tableId}`;
+    } catch (error) {
+      this.rematching = { state: 'failed', message: t('summary.rematchFailed', { reason: error.message }) };
+      this.renderResult();
+    }
+  }
+
+  /** The last round's summary, in place above the board, until it is closed. */
+  renderSummary() {
+    const e = this.el;
+    const view = this.state && this.state.view;
+    const summary = view && this.game.roundSummary && this.table.status === 'running' ? this.game.roundSummary(view, this.ctx()) : null;
+    if (!summary || summary.round === this.summaryClosed || summary.round !== view.round - 1) {
+      e.summary.replaceChildren();
+      return;
+    }
+    e.summary.replaceChildren(
+      roundSummaryBox(summary, this.ctx()),
+      h('button', { type: 'button', class: 'small', id: 'summary-close', onclick: () => { this.summaryClosed = summary.round; this.renderSummary(); } }, t('summary.continue')),
     );
   }
 
@@ -502,7 +633,18 @@ export class TablePage {
     if (this.token && this.table.status !== 'finished') buttons.push(h('button', { type: 'button', onclick: () => this.leave() }, t('table.leave')));
     if (this.table.status === 'finished') buttons.push(h('a', { class: 'button', href: `#/replay/${this.id}` }, t('table.replay')));
     buttons.push(h('a', { class: 'button', href: '#/' }, t('table.toLobby')));
-    this.el.controls.replaceChildren(...buttons);
+    this.el.controls.replaceChildren(...buttons, this.signalControls());
+  }
+
+  /** The switches of the turn signal: the sound, and browser notifications. */
+  signalControls() {
+    const sound = h('input', { type: 'checkbox', id: 'sound-switch', checked: soundOn(), onchange: (event) => setSound(event.target.checked) });
+    const state = notificationState();
+    let notify = null;
+    if (state === 'default') notify = h('button', { type: 'button', class: 'small', id: 'notify-button', onclick: async () => { await askNotifications(); this.renderControls(); } }, t('signal.askNotify'));
+    else if (state === 'granted') notify = h('span', { class: 'muted' }, t('signal.notifyOn'));
+    else if (state === 'denied') notify = h('span', { class: 'muted' }, t('signal.notifyBlocked'));
+    return h('div', { class: 'signal-switches' }, h('label', { for: 'sound-switch' }, sound, ' ', t('signal.sound')), notify);
   }
 
   async leave() {
@@ -519,12 +661,12 @@ export class TablePage {
     const ctx = this.ctx();
     const events = this.events.filter(Boolean);
     const start = Math.max(0, events.length - LOG_LIMIT);
+    const lines = groupLog(events.slice(start), events[start - 1] || null, this.game, ctx, this.table);
     this.el.log.replaceChildren(
-      ...events.slice(start).map((event, i) => {
-        ctx.prev = events[start + i - 1] || null;
-        const who = event.kind === 'chance' ? '' : `${seatName(this.table, event.seat)}: `;
-        const by = event.by === 'substitute' || event.by === 'fallback' ? ` (${t(`table.by.${event.by}`)})` : '';
-        return h('li', { class: `log-${event.kind}`, value: event.index + 1 }, who, this.game.describe(event, ctx), by);
+      ...lines.map((line) => {
+        const by = line.by === 'substitute' || line.by === 'fallback' ? ` (${t(`table.by.${line.by}`)})` : '';
+        const notes = line.notes.map((note) => h('span', { class: `log-note${note.seat === this.mySeat ? ' about-me' : ''}` }, note.text));
+        return h('li', { class: `log-${line.kind}${line.count > 1 ? ' log-group' : ''}`, value: line.index + 1 }, line.who, line.text, by, ...notes);
       }),
     );
     this.el.log.scrollTop = this.el.log.scrollHeight;

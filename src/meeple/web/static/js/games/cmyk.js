@@ -246,4 +246,20 @@ function headline(view, ctx) {
   return `${t('cmyk.turn', { n: view.turn + 1 })} · ${t('common.toAct', { name: ctx.name(view.to_act) })}${view.board.opening ? ` · ${t('cmyk.openingShort')}` : ''}`;
 }
 
-export default { name: 'cmyk', render, paths, keyLabel, describe, scores, prompt, headline };
+/** An announcement (cards won, a pile closed under a mix or busted) in words. */
+function announce(note, ctx) {
+  const you = note.seat === ctx.seat;
+  const params = { name: ctx.name(note.seat), colour: note.colour !== undefined ? colourName(note.colour) : '', cards: note.cards, piles: note.piles };
+  switch (note.kind) {
+    case 'cards_won':
+      return t(you ? 'notes.cmyk.cardsWonYou' : 'notes.cmyk.cardsWon', params);
+    case 'pile_closed':
+      return t(you ? 'notes.cmyk.pileClosedYou' : 'notes.cmyk.pileClosed', params);
+    case 'pile_busted':
+      return t('notes.cmyk.pileBusted', params);
+    default:
+      return '';
+  }
+}
+
+export default { name: 'cmyk', render, paths, keyLabel, describe, scores, prompt, headline, announce };

@@ -328,4 +328,49 @@ function headline(view, ctx) {
   return `${round}${view.tiebreak ? ` · ${t('phase10.tiebreak')}` : ''} · ${t('common.toAct', { name: ctx.name(view.turn) })}`;
 }
 
-export default { name: 'phase10', render, paths, keyLabel, describe, scores, prompt, headline, notation };
+/** An announcement (a rule applied to a seat) in words; ``you`` when it is about me. */
+function announce(note, ctx) {
+  const you = note.seat === ctx.seat;
+  switch (note.kind) {
+    case 'skipped':
+      return you ? t('notes.phase10.skippedYou') : t('notes.phase10.skipped', { name: ctx.name(note.seat) });
+    case 'phase_laid':
+      return you ? t('notes.phase10.phaseLaidYou') : t('notes.phase10.phaseLaid', { name: ctx.name(note.seat) });
+    case 'round_over':
+      return note.seat >= 0 ? t('notes.phase10.roundOver', { round: note.round, name: ctx.name(note.seat) }) : t('notes.phase10.roundOverNobody', { round: note.round });
+    default:
+      return '';
+  }
+}
+
+/** The last finished round: every seat's cards left (laid open to be counted), the
+ * points, the running totals and who advances to the next phase. */
+function roundSummary(view, ctx) {
+  const lr = view.last_round;
+  if (!lr) return null;
+  const phases = phaseList(ctx.options);
+  const seats = lr.points.map((_, seat) => seat);
+  const rows = seats.map((seat) => {
+    const hand = lr.hands.length ? lr.hands[seat] : [];
+    const left = hand.length ? h('span', { class: 'summary-cards', 'aria-label': hand.map(cardName).join(', ') }, hand.map((code) => drawCard(code, 'sm'))) : h('span', { class: 'muted' }, lr.went_out === seat ? t('summary.phase10.wentOut') : '—');
+    const phase = view.phase_index[seat] >= phases.length ? t('summary.phase10.allDone') : String(view.phase_index[seat] + 1);
+    return [left, String(lr.points[seat]), String(lr.totals.length ? lr.totals[seat] : view.scores[seat]), `${phase}${lr.advanced[seat] ? ` ${t('summary.phase10.up')}` : ''}`];
+  });
+  const up = seats.filter((seat) => lr.advanced[seat]).map((seat) => ctx.name(seat));
+  const stay = seats.filter((seat) => !lr.advanced[seat] && view.active[seat]).map((seat) => ctx.name(seat));
+  const lines = [
+    lr.went_out >= 0 ? t('summary.phase10.wentOutLine', { name: ctx.name(lr.went_out) }) : t('summary.phase10.nobodyOut'),
+    t('summary.phase10.counting'),
+    up.length ? t('summary.phase10.advance', { names: up.join(', ') }) : t('summary.phase10.nobodyAdvances'),
+    stay.length ? t('summary.phase10.stay', { names: stay.join(', ') }) : null,
+  ];
+  return {
+    round: lr.round,
+    seats,
+    columns: [t('summary.phase10.cardsLeft'), t('summary.points'), t('summary.total'), t('summary.phase10.phase')],
+    rows,
+    lines: lines.filter(Boolean),
+  };
+}
+
+export default { name: 'phase10', render, paths, keyLabel, describe, scores, prompt, headline, notation, announce, roundSummary };

@@ -264,4 +264,78 @@ function headline(view, ctx) {
   return `${t('toquer.round', { n: view.round })} · ${t('common.toAct', { name: ctx.name(view.actor >= 0 ? view.actor : view.active) })}`;
 }
 
-export default { name: 'toquer', render, paths, keyLabel, describe, scores, prompt, headline };
+/** A slot (an index into the layout) in words: whose it is and where. */
+function slotWords(ctx, geo, slot) {
+  const owner = Math.floor(slot / geo.ownCount);
+  const within = slot % geo.ownCount;
+  const pos = positionWords(geo, Math.floor(within / geo.ownColumns) * geo.width + (within % geo.ownColumns) + 1);
+  return t('notes.toquer.slot', { name: ctx.name(owner), pos });
+}
+
+/** An announcement (who knocked, a knock's exchange, a round's end) in words. */
+function announce(note, ctx) {
+  const geo = geometry(ctx.players, ctx.options.layout);
+  const you = note.seat === ctx.seat;
+  const name = ctx.name(note.seat);
+  switch (note.kind) {
+    case 'knocked':
+      return you ? t('notes.toquer.knockedYou') : t('notes.toquer.knocked', { name });
+    case 'nobody_knocked':
+      return t('notes.toquer.nobodyKnocked');
+    case 'knock_exchange': {
+      const params = { name, by: ctx.name(note.by), taken: note.taken, given: note.given, discarded: note.discarded, from: slotWords(ctx, geo, note.from_slot), to: slotWords(ctx, geo, note.to_slot) };
+      return t(you ? 'notes.toquer.exchangeYou' : note.by === ctx.seat ? 'notes.toquer.exchangeBy' : 'notes.toquer.exchange', params);
+    }
+    case 'round_over':
+      return t(note.doubled ? 'notes.toquer.roundOverDoubled' : 'notes.toquer.roundOver', { round: note.round, name });
+    default:
+      return '';
+  }
+}
+
+/** A seat's grid as the round's end revealed it: its own slots, row by row. */
+function revealedGrid(geo, lr, seat) {
+  const rows = [];
+  for (let row = 0; row < ROWS; row += 1) {
+    const cells = [];
+    for (let c = 0; c < geo.ownColumns; c += 1) {
+      const slot = seat * geo.ownCount + row * geo.ownColumns + c;
+      const empty = lr.faces[slot] === '.';
+      cells.push(h('span', { class: `mini-card${empty ? ' empty' : ''}`, style: empty ? {} : { background: colourFor(lr.cards[slot]), color: lr.cards[slot] >= 5 && lr.cards[slot] <= 8 ? '#5a4300' : '#fff' } }, empty ? '·' : String(lr.cards[slot])));
+    }
+    rows.push(h('span', { class: 'mini-row' }, cells));
+  }
+  const values = [];
+  for (let i = seat * geo.ownCount; i < (seat + 1) * geo.ownCount; i += 1) if (lr.faces[i] !== '.') values.push(lr.cards[i]);
+  return h('span', { class: 'mini-grid', role: 'img', 'aria-label': values.length ? t('summary.toquer.gridLabel', { cards: values.join(', ') }) : t('summary.toquer.gridEmpty') }, rows);
+}
+
+/** The last finished round: every grid revealed, the points (the ender's doubling
+ * explained) and the running totals. */
+function roundSummary(view, ctx) {
+  const lr = view.last_round;
+  if (!lr) return null;
+  const geo = geometry(view.players, view.layout);
+  const seats = lr.points.map((_, seat) => seat);
+  const rows = seats.map((seat) => [lr.faces ? revealedGrid(geo, lr, seat) : '', String(lr.points[seat]), String(lr.totals.length ? lr.totals[seat] : view.scores[seat])]);
+  const ender = ctx.name(lr.ender);
+  const own = lr.points[lr.ender];
+  const lines = [
+    t('summary.toquer.counting'),
+    lr.doubled ? t('summary.toquer.doubled', { name: ender, raw: own / 2, points: own }) : own > 0 ? t('summary.toquer.notDoubled', { name: ender, points: own }) : t('summary.toquer.notDoubledZero', { name: ender, points: own }),
+  ];
+  return { round: lr.round, seats, columns: [t('summary.toquer.grid'), t('summary.points'), t('summary.total')], rows, lines };
+}
+
+/** Knock decisions (secret until all are in) are told in the log as one line. */
+function runKey(event) {
+  if (event.kind !== 'action') return null;
+  if (!event.visible || (event.action && (event.action.type === 'Knock' || event.action.type === 'Pass'))) return 'knock-votes';
+  return null;
+}
+
+function groupText(line) {
+  return line.key === 'knock-votes' ? t('groups.toquerVotes', { n: line.count }) : null;
+}
+
+export default { name: 'toquer', render, paths, keyLabel, describe, scores, prompt, headline, announce, roundSummary, runKey, groupText };
