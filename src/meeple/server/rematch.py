@@ -54,6 +54,7 @@ def rematch_table(runtime: TableRuntime) -> StoredTable:
         open_replays=runtime.open_replays,
         hints=runtime.hints,
         seats=seats,
+        rated=runtime.rated,  # the same people sign in again to take their seats
     )
 
 
