@@ -1,6 +1,7 @@
 """The command line: play, simulate, replay, rules (through typer's test runner)."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -132,7 +133,13 @@ def test_replay_steps_through_a_saved_record(tmp_path: Path) -> None:
     record = saved_record(tmp_path)
     result = runner.invoke(app, ["replay", str(record), "--no-step"])
     assert result.exit_code == 0, result.output
-    assert "seat 0" in result.output and "Winners: seat" in result.output
+    assert "seat 0" in result.output and "Winner(s): seat" in result.output
+    assert "Winners:" not in result.output and "Winner:" not in result.output  # one wording
+    # Each round as a table (no raw lists of points), the end with its reason in words.
+    assert "Round 1 is over" in result.output and "cards left" in result.output
+    assert "Final result" in result.output and "Why it ended: " in result.output
+    assert not re.search(r"\[\d+, \d+\]", result.output), result.output
+    assert "cards dealt or drawn)" in result.output  # runs of chance steps, one line each
 
 
 def test_replay_refuses_a_truncated_record(tmp_path: Path) -> None:

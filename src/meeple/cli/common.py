@@ -75,6 +75,16 @@ def renderer(game: AnyGame) -> Renderer:
     return render
 
 
+def round_renderer(game: AnyGame) -> Renderer | None:
+    """The game's table of a finished round (round-based games), or None."""
+    try:
+        module = importlib.import_module(f"meeple.cli.render.{game.spec.name}")
+    except ImportError:
+        return None
+    render: Renderer | None = getattr(module, "render_round", None)
+    return render
+
+
 def default_bot(game_name: str) -> str:
     try:
         importlib.import_module(f"meeple.bots.heuristic.{game_name}")

@@ -21,8 +21,10 @@ from meeple.cli.common import (
     games_help,
     parse_bot_list,
     renderer,
+    round_renderer,
     split_specs,
 )
+from meeple.cli.explain import Teller
 from meeple.cli.play import play_game
 from meeple.cli.review import show_review
 from meeple.cli.serve import botworker, serve
@@ -187,15 +189,21 @@ def replay_command(
     game, record = _load_record(file, seat)
     render = renderer(game)
     console.print(f"{game.spec.title}: {record.players} players, seats {', '.join(record.seats)}")
+    teller = Teller(game, seat, console.print, round_renderer(game))
     previous: object = None
     try:
         for state, recorded in replay(game, record):
+            if recorded is not None and recorded.seat == CHANCE:
+                teller.step(previous, None, state, told=False)
             if recorded is not None and recorded.seat != CHANCE:
                 action = game.decode_action(recorded.data)
                 visible = game.action_visibility(previous, action)
-                if seat is None or visible is None or seat in visible:
+                told = seat is None or visible is None or seat in visible
+                if told:
+                    teller.runs.flush()
                     move = game.format_action(previous, action)
                     console.print(f"[cyan]seat {recorded.seat}[/]: {move}")
+                teller.step(previous, action, state, told)
                 if step and recorded.seat == (seat if seat is not None else recorded.seat):
                     console.print(render(game, game.view(state, seat)))
                     if console.input("[dim]Enter: next, q: quit[/] ").strip() == "q":
@@ -205,8 +213,7 @@ def replay_command(
         fail(f"{file}: {error}")
     console.print(render(game, game.view(previous, seat)))
     if game.is_terminal(previous):
-        result = game.result(previous)
-        console.print(f"Winners: {', '.join(f'seat {w}' for w in result.winners)}")
+        teller.finish(previous)
 
 
 def _load_record(file: Path, seat: int | None) -> tuple[AnyGame, MatchRecord]:

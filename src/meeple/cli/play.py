@@ -10,7 +10,8 @@ from rich.text import Text
 from meeple.bots.base import Bot
 from meeple.bots.hints import hint
 from meeple.bots.levels import HINT_LEVEL
-from meeple.cli.common import AnyGame, Renderer, console, fail, renderer
+from meeple.cli.common import AnyGame, Renderer, console, fail, renderer, round_renderer
+from meeple.cli.explain import Teller
 from meeple.cli.review import show_review
 from meeple.engine import rng as rng_streams
 from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
@@ -111,30 +112,44 @@ def _play(
     state = game.initial_state()
     watcher = humans[0] if len(humans) == 1 else None
     screen = HotSeat(humans)
+    teller = Teller(game, watcher, console.print, round_renderer(game))
     while (actor := game.current_player(state)) != TERMINAL:
         if actor == CHANCE:
             outcome = game.sample_chance(state, chance_rng)
             record.steps.append(Step(CHANCE, game.encode_outcome(outcome)))
-            state = game.apply_chance(state, outcome)
+            before, state = state, game.apply_chance(state, outcome)
+            teller.step(before, None, state, told=False)
             continue
         bot = bots[actor]
         if bot is None:
             screen.hand_over(actor)
-            state = _human_turn(game, state, actor, humans, render, record, hints)
+            teller.runs.flush()
+            before = state
+            state, actions = _human_turn(game, state, actor, humans, render, record, hints)
+            for action in actions:
+                after = game.apply_action(before, action)
+                teller.step(before, action, after, told=True)
+                before = after
             continue
         screen.hide()
         action = bot.choose(game.view(state, actor), game.legal_actions(state))
         visible = game.action_visibility(state, action)
-        if visible is None or (watcher is not None and watcher in visible):
+        told = visible is None or (watcher is not None and watcher in visible)
+        if told:
+            teller.runs.flush()
             move = game.format_action(state, action)
             console.print(f"[cyan]seat {actor}[/] ({specs[actor]}): {move}")
         record.steps.append(Step(actor, game.encode_action(action)))
-        state = game.apply_action(state, action)
+        before, state = state, game.apply_action(state, action)
+        teller.step(before, action, state, told)
     screen.hide()
     result = game.result(state)
     console.print(render(game, game.view(state, watcher)))
+    teller.finish(state)
     names = ", ".join(_seat_name(w, humans) for w in result.winners) or "nobody"
-    console.print(Rule(f"Game over after {result.length} {game.spec.length_unit}: {names} won"))
+    console.print(
+        Rule(f"Game over after {result.length} {game.spec.length_unit}: winner(s) {names}")
+    )
     record.finished = True
     record.returns = game.returns(state)
     return state
@@ -177,8 +192,9 @@ def _human_turn(
     render: Renderer,
     record: MatchRecord,
     hints: bool = True,
-) -> object:
-    """Read moves until one (or a ';' sequence) is legal; Abandoned when the person quits."""
+) -> tuple[object, list[object]]:
+    """Read moves until one (or a ';' sequence) is legal: the state after them and the
+    actions; Abandoned when the person quits."""
     view = game.view(state, actor)
     console.print(Rule(f"{_seat_name(actor, humans)} to play"))
     console.print(render(game, view))
@@ -208,7 +224,7 @@ def _human_turn(
             continue
         for action in actions:
             record.steps.append(Step(actor, game.encode_action(action)))
-        return new_state
+        return new_state, actions
 
 
 def _show_hint(

@@ -91,9 +91,34 @@ def render_view(game: Game[object, object, object, object], view: object) -> Ren
     if view.last_round is not None and view.stage != Stage.OVER:
         summary = view.last_round
         who = "nobody" if summary.went_out < 0 else f"seat {summary.went_out}"
-        parts.append(
-            Text(f"Last round: {who} went out; points {list(summary.points)}", style="dim")
-        )
+        points = ", ".join(f"seat {seat} {p}" for seat, p in enumerate(summary.points))
+        parts.append(Text(f"Round {summary.round}: {who} went out; points: {points}", style="dim"))
     if view.winners:
-        parts.append(Text(f"Winner: {', '.join(f'seat {w}' for w in view.winners)}", style="bold"))
+        winners = ", ".join(f"seat {w}" for w in view.winners)
+        parts.append(Text(f"Winner(s): {winners}", style="bold"))
     return Group(*parts)
+
+
+def render_round(game: Game[object, object, object, object], view: object) -> RenderableType:
+    """The round just finished: each seat's cards left (laid open to be counted), the
+    points, the totals and who advances to the next phase."""
+    assert isinstance(view, Phase10View) and view.last_round is not None
+    summary = view.last_round
+    rows: list[list[Text | str]] = []
+    for seat, points in enumerate(summary.points):
+        hand = summary.hands[seat] if summary.hands else ()
+        left = cards_text(hand) if hand else Text("went out" if seat == summary.went_out else "—")
+        total = summary.totals[seat] if summary.totals else view.scores[seat]
+        rows.append([left, str(points), str(total), "yes" if summary.advanced[seat] else "no"])
+    table = Table(title=f"Round {summary.round} is over", show_header=True, header_style="bold")
+    for column in ("seat", "cards left", "points", "total", "next phase"):
+        table.add_column(column)
+    for seat, row in enumerate(rows):
+        table.add_row(f"{seat} (you)" if seat == view.seat else str(seat), *row)
+    out = "nobody went out" if summary.went_out < 0 else f"seat {summary.went_out} went out"
+    note = Text(
+        f"{out.capitalize()}. Cards left count 5 (1-9), 10 (10-12), 15 (Skip), 25 (Wild); "
+        "whoever laid down their phase goes on to the next one.",
+        style="dim",
+    )
+    return Group(table, note)

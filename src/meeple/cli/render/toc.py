@@ -143,10 +143,16 @@ def render_view(game: Game[object, object, object, object], view: object) -> Ren
         if view.set_aside:
             info.append(f" (you set aside {card_name(view.set_aside)})")
     if view.phase == Phase.OVER:
-        winners = ", ".join(map(str, view.winners))
-        info.append(f"\nGame over: seat {winners} won", style="bold")
+        winners = ", ".join(f"seat {w}" for w in view.winners)
+        info.append(f"\nWinner(s): {winners}", style="bold")
     info.append(
-        "\nMoves: 'Q 12-24' move, 'K in' bring out, 'J 12x40' swap, '7 12-15' one part "
+        "\nLegend: a digit is a pawn of that seat (reversed: protected on its Départ; "
+        "underlined: may take a shortcut); D a seat's Départ, e where it enters its zone, "
+        "· an empty cell; zone ● a pawn home, reserve ● a pawn waiting to come out.",
+        style="dim",
+    )
+    info.append(
+        "\nNotation: 'Q 12-24' move, 'K in' bring out, 'J 12x40' swap, '7 12-15' one part "
         "of a 7, 'discard 9'. Cells: ring numbers, shortcut c<k>.<i>, zone h<seat>.<1-4>.",
         style="dim",
     )

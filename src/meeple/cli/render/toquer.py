@@ -168,3 +168,38 @@ def render_view(game: Game[object, object, object, object], view: object) -> Ren
         style="dim",
     )
     return Group(header, table, Columns(panels), scores, note)
+
+
+def render_round(game: Game[object, object, object, object], view: object) -> RenderableType:
+    """The round just finished: every grid revealed, the points (the ender's doubling
+    explained) and the totals."""
+    assert isinstance(game, ToquerGame) and isinstance(view, ToquerView)
+    summary = view.last_round
+    assert summary is not None
+    geometry = game.geometry
+    table = Table(title=f"Round {summary.round} is over", show_header=True, header_style="bold")
+    for column in ("seat", "cards (row by row)", "points", "total"):
+        table.add_column(column)
+    for seat, points in enumerate(summary.points):
+        start, stop = geometry.own_range(seat)
+        values = [
+            "·" if summary.faces[slot] == EMPTY else str(summary.cards[slot])
+            for slot in range(start, stop)
+        ]
+        width = geometry.own_columns
+        grid = " / ".join(" ".join(values[i : i + width]) for i in range(0, len(values), width))
+        mark = " (x2)" if summary.doubled and seat == summary.ender else ""
+        total = summary.totals[seat] if summary.totals else view.scores[seat]
+        name = f"{seat} (you)" if seat == view.seat else str(seat)
+        table.add_row(name, grid, f"{points}{mark}", str(total))
+    own = summary.points[summary.ender]
+    if summary.doubled:
+        why = (
+            f"seat {summary.ender} ended the round with {own // 2}, not strictly the lowest: "
+            f"doubled to {own}"
+        )
+    elif own > 0:
+        why = f"seat {summary.ender} ended the round with the strictly lowest score: not doubled"
+    else:
+        why = f"seat {summary.ender} ended the round with {own}: not positive, not doubled"
+    return Group(table, Text(f"Each player scores their own cards; {why}.", style="dim"))

@@ -1,0 +1,53 @@
+"""What the terminal says beyond the moves: announcements, grouped steps, summaries."""
+
+from rich.console import Console, RenderableType
+
+from meeple.cli.common import round_renderer
+from meeple.cli.explain import Teller
+from meeple.engine.protocol import GameResult
+from support import toc, toquer
+
+
+def recorder(game: object, watcher: int | None) -> tuple[Teller, list[str]]:
+    lines: list[str] = []
+    console = Console(width=200, record=True)
+
+    def show(item: RenderableType) -> None:
+        with console.capture() as captured:
+            console.print(item)
+        lines.append(captured.get())
+
+    return Teller(game, watcher, show, round_renderer(game)), lines  # type: ignore[arg-type]
+
+
+def test_a_capture_is_told_to_its_victim_with_who_did_it_and_where() -> None:
+    g = toc.game()
+    before = toc.position(g, {0: 20, 4: 25}, (5,))
+    action = g.parse_action(before, "5 20-25")
+    teller, lines = recorder(g, 1)
+    teller.step(before, action, g.apply_action(before, action), told=True)
+    assert lines == ["» Seat 0 captured your pawn on 25: back to the reserve\n"]
+
+
+def test_secret_knock_decisions_are_one_line_then_who_knocked() -> None:
+    game = toquer.make_game(4)
+    state = toquer.draw(game, toquer.table(game, [toquer.DOWN4] * 4), 5)
+    teller, lines = recorder(game, 0)
+    for text in ("pass", "knock", "pass"):
+        action = game.parse_action(state, text)
+        after = game.apply_action(state, action)
+        teller.step(state, action, after, told=False)
+        state = after
+    assert lines == ["(seat 1, seat 2, seat 3 decided in secret)\n", "» Seat 2 knocked\n"]
+
+
+def test_the_final_table_has_each_round_the_winners_and_the_reason() -> None:
+    game = toquer.make_game(2)
+    teller, lines = recorder(game, 0)
+    result = GameResult((1,), (104.0, 35.0), 2, "end_score", ((60.0, 20.0), (44.0, 15.0)))
+    game.result = lambda state: result  # type: ignore[method-assign]
+    teller.finish(object())
+    text = "".join(lines)
+    assert "Final result" in text and "R1" in text and "R2" in text
+    assert "Winner(s): seat 1" in text
+    assert "Why it ended: a total reached the end score: the lowest total wins." in text
