@@ -39,10 +39,40 @@ def shoot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     page.screenshot(path=str(OUT / f"{name}.png"), full_page=True)
 
 
+OPEN_FOLDS = "() => document.querySelectorAll('details').forEach(d => d.open = true)"
+
+
+def lobby_screens(browser, base: str, only: str) -> None:  # type: ignore[no-untyped-def]
+    """The lobby's form with every fold open (Phase 10's own phases shown), per game,
+    language and screen; prints any page wider than its screen."""
+    for lang in ("en", "fr", "ja"):
+        for screen, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+            context = browser.new_context(viewport=viewport, locale=lang)
+            page = context.new_page()
+            page.goto(base + "/")
+            page.wait_for_selector("#standard-rules")  # the games are listed
+            for game in page.eval_on_selector_all("#game option", "els => els.map(e => e.value)"):
+                if only and only != game:
+                    continue
+                page.select_option("#game", game)
+                page.wait_for_selector("#standard-rules")
+                page.evaluate(OPEN_FOLDS)
+                if page.locator("input[name=phases-kind][value=custom]").count():
+                    page.check("input[name=phases-kind][value=custom]")
+                width = page.evaluate("document.documentElement.scrollWidth")
+                if width > viewport["width"]:
+                    print(f"lobby {game} {lang} {screen}: {width} px wide on {viewport['width']}")
+                shoot(page, f"lobby-{game}-{lang}-{screen}")
+            context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--steps", type=int, default=12, help="taps before the mid-game shots")
     parser.add_argument("--only", default="", help="a game name to restrict to")
+    parser.add_argument(
+        "--lobby", action="store_true", help="only the lobby (every game, en/fr/ja, phone, desktop)"
+    )
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     server = Server(Path(tempfile.mkdtemp(prefix="meeple-screens-")))
@@ -50,6 +80,9 @@ def main() -> None:
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            if args.lobby:
+                lobby_screens(browser, server.base, args.only)
+                TABLES.clear()
             for game, players in TABLES:
                 if args.only and args.only != game:
                     continue
