@@ -1,6 +1,7 @@
 """The lobby's options in plain language: no option text a person reads (labels,
 explanations, choices, the advanced fold, the deck and phase controls) names an internal
-value, in English, French or Japanese, for every game; the CMYK deck control and the
+value, in English, French or Japanese, for every game, and axe finds no serious issue
+with every fold open; the CMYK deck control and the
 Phase 10 phases editor make tables with the options they show; "Standard rules" puts
 every option back."""
 
@@ -10,6 +11,7 @@ import pytest
 from meeple.engine.registry import game_class, game_names
 from support.plain_words import internal_values, named_values
 from web.conftest import screenshot
+from web.phone import axe_violations, describe_violations
 
 OPTION_TEXT = """
 () => {
@@ -57,6 +59,8 @@ def test_no_option_text_names_an_internal_value(server, new_page, lang: str, loc
         found = named_values(text, internal_values(game_class(game).spec), lang)
         assert found == set(), f"{game} in {lang} names {sorted(found)}"
         checked += len(text)
+        violations = axe_violations(page)  # every fold open, the editors showing
+        assert not violations, f"{game} in {lang}: {describe_violations(violations)}"
     assert checked > 3000  # the texts were there to be read
     screenshot(page, f"lobby-options-{lang}")
 
