@@ -319,8 +319,15 @@ export class PlayerPage {
         ratingsTable(player),
         h('h3', {}, t('account.history')),
         historyTable(player),
+        player.next ? h('button', { type: 'button', id: 'more-games', onclick: () => this.more() }, t('account.moreGames')) : null,
       ),
     );
+  }
+
+  async more() {
+    const page = await accounts.player(this.name, this.player.next);
+    this.player = { ...this.player, games: this.player.games.concat(page.games), next: page.next };
+    this.rerender();
   }
 }
 
