@@ -355,7 +355,7 @@ def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> 
     assert isinstance(cmyk, ISMCTSBot)
     assert cmyk.iterations == 1000 and cmyk.time_limit is None
     big_toc = make_bot("ismcts", load_game("toc", 8), 0, random.Random(0))
-    assert isinstance(big_toc, ISMCTSBot) and big_toc.iterations == 100
+    assert isinstance(big_toc, ISMCTSBot) and big_toc.iterations == 130
     assert len(big_toc.rollout_bots) == 8 and len(big_toc.evaluators) == 8
     nim = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
     assert nim.iterations == 300 and not nim.rollout_bots and not nim.evaluators

@@ -294,8 +294,9 @@ class HeuristicBot(Bot):
     def ismcts_iterations(players: int) -> int:
         """ISMCTS's default budget with this bot as its guide: well under a second a move
         (evaluating a position costs more with more players; a two-player seat moves
-        more pawns). Raised from 150/80/50 once the guide got cheaper."""
-        return 250 if players <= 2 else 300 if players <= 4 else 150 if players <= 6 else 100
+        more pawns). Raised from 150/80/50 once the guide got cheaper, and again (from
+        250/300/150/100) once it tried plays on the board alone."""
+        return 320 if players <= 2 else 400 if players <= 4 else 200 if players <= 6 else 130
 
     def position_value(self, view: object) -> float:
         """How well this seat stands, from its view: larger is better (ISMCTS's hook).
