@@ -7,7 +7,6 @@ shown. Private: a seat's own hand. Hidden from everyone: the stock, the other ha
 """
 
 import random
-from collections import Counter
 from dataclasses import dataclass
 
 from meeple.games.cmyk.state import Board, CmykState, Stage, Tally
@@ -55,17 +54,21 @@ def make_view(state: CmykState, seat: int | None) -> CmykView:
 
 def unseen_cards(view: CmykView, deck: tuple[int, ...]) -> list[int]:
     """The cards ``view``'s seat cannot see: the deck less its hand, the board, the
-    reserve and the cards won."""
-    pool = Counter(deck)
-    pool.subtract(view.hand)
-    pool.subtract(view.reserve)
-    pool.subtract(view.won)
-    for pile in view.board.piles:
-        pool.subtract(pile)
+    reserve and the cards won (sorted; counted per card, a search does this per sample)."""
+    counts = [0] * (max(deck) + 1 if deck else 0)
+    for card in deck:
+        counts[card] += 1
+    for cards in (view.hand, view.reserve, view.won, *view.board.piles):
+        for card in cards:
+            counts[card] -= 1
     if view.board.mix >= 0:
-        pool[view.board.mix] -= 1
-    assert all(count >= 0 for count in pool.values()), "view inconsistent with the deck"
-    return sorted(pool.elements())
+        counts[view.board.mix] -= 1
+    assert all(count >= 0 for count in counts), "view inconsistent with the deck"
+    pool: list[int] = []
+    for card, count in enumerate(counts):
+        if count:
+            pool.extend([card] * count)
+    return pool
 
 
 def determinize(view: CmykView, deck: tuple[int, ...], rng: random.Random) -> CmykState:
