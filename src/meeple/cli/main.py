@@ -32,6 +32,7 @@ from meeple.engine.errors import InvalidOptionError, RecordError
 from meeple.engine.protocol import CHANCE, Game
 from meeple.engine.record import MatchRecord, parse_record, replay
 from meeple.engine.registry import game_class
+from meeple.sim.match import MatchTooLong
 from meeple.sim.simulate import simulate as run_simulation
 
 AnyGame = Game[object, object, object, object]
@@ -147,7 +148,7 @@ def simulate(
                 records_dir=None if records is None else str(records),
                 progress=lambda _summary: progress.advance(task),
             )
-        except InvalidOptionError as error:
+        except (InvalidOptionError, MatchTooLong) as error:
             fail(str(error))
         except KeyboardInterrupt:
             done = int(progress.tasks[0].completed)

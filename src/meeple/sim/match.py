@@ -10,6 +10,10 @@ from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult
 from meeple.engine.record import MatchRecord, Step, new_record
 
 
+class MatchTooLong(RuntimeError):
+    """A match that went past its step limit: the bots (or the rules) are in a cycle."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchOutcome:
     result: GameResult
@@ -49,7 +53,11 @@ def play_match(
         if actor == TERMINAL:
             break
         if steps >= max_steps:
-            raise RuntimeError(f"match did not end within {max_steps} steps (seed {seed})")
+            raise MatchTooLong(
+                f"a match did not end within {max_steps:,} steps (seed {seed}): the bots "
+                "are going round in a cycle; a game's guard option (such as stall_limit) "
+                "or other bots may end it"
+            )
         steps += 1
         if actor == CHANCE:
             outcome = game.sample_chance(state, chance_rng)

@@ -20,7 +20,7 @@ from meeple.games.phase10.actions import (
 from meeple.games.phase10.cards import DECK_SIZE, SKIP, WILD, deck_counts, points
 from meeple.games.phase10.phases import GroupKind, can_make_phase, parse_phase
 from meeple.games.phase10.rules import Phase10Game
-from meeple.games.phase10.state import Deal, Draw, Stage
+from meeple.games.phase10.state import Deal, Draw, Phase10State, Stage
 from support.phase10 import c, cards, colour_group, lay_phase, make_state, run, set_of
 
 
@@ -131,6 +131,87 @@ def test_without_reshuffling_the_round_ends_when_the_draw_pile_is_empty() -> Non
     state = g.apply_action(state, Discard(c("1r")))
     assert state.stage == Stage.DEAL and state.round == 2
     assert state.last_round is not None and state.last_round.went_out == -1
+
+
+def test_a_refill_of_the_draw_pile_counts_towards_the_stall_guard() -> None:
+    g = game(2)
+    state = make_state(
+        g, [FILLER, FILLER], stage=Stage.DRAW, discard="5g 6g 7g", draw_pile="", stalled=1
+    )
+    state = g.apply_action(state, DrawStock())
+    assert state.stalled == 2
+    assert g.view(state, 1).stalled == 2  # public: everyone saw the refills
+
+
+def test_the_stall_guard_ends_a_round_when_the_refilled_pile_runs_out_again() -> None:
+    # Two refills (the default limit is 3) and the round goes on; at the limit, the draw
+    # pile running out ends it with nobody out and every hand scored.
+    g = game(2)
+    below = make_state(g, [FILLER, FILLER], discard="5g 6g", draw_pile="", stalled=2)
+    assert g.apply_action(below, Discard(c("1r"))).stage == Stage.DRAW
+    at = make_state(g, [FILLER, FILLER], discard="5g 6g", draw_pile="", stalled=3)
+    ended = g.apply_action(at, Discard(c("1r")))
+    assert ended.stage == Stage.DEAL and ended.round == 2 and ended.stalled == 0
+    assert ended.last_round is not None and ended.last_round.went_out == -1
+    filler = sum(map(points, cards(FILLER)))
+    assert ended.last_round.points == (filler - 5, filler)  # 1r discarded
+    # A pile that still has cards is not cut short.
+    stocked = make_state(g, [FILLER, FILLER], discard="5g 6g", stalled=3)
+    assert g.apply_action(stocked, Discard(c("1r"))).stage == Stage.DRAW
+
+
+def test_stall_limit_zero_never_ends_a_round_for_want_of_progress() -> None:
+    g = game(2, stall_limit=0)
+    state = make_state(g, [FILLER, FILLER], discard="5g 6g", draw_pile="", stalled=50)
+    assert g.apply_action(state, Discard(c("1r"))).stage == Stage.DRAW
+
+
+def _play_randomly(g: Phase10Game, state: Phase10State, steps: int) -> Phase10State:
+    rng = random.Random(5)
+    for _ in range(steps):
+        if state.stage == Stage.DEAL or g.is_terminal(state):
+            break  # the round is over
+        if g.current_player(state) == CHANCE:
+            state = g.apply_chance(state, g.sample_chance(state, rng))
+        else:
+            state = g.apply_action(state, rng.choice(g.legal_actions(state)))
+    return state
+
+
+@pytest.mark.parametrize("limit", [0, 3])
+def test_a_round_nobody_can_win_ends_by_the_stall_guard(limit: int) -> None:
+    # Both seats have laid; every 5, 7 and Wild is on the table, so the 9s in the hands
+    # and every card still to draw fit no laid group: nobody can ever go out.
+    g = game(2, stall_limit=limit)
+    table = (
+        set_of(5, "5r 5r 5b 5b 5y 5y 5g 5g W W W W", owner=0),
+        set_of(7, "7r 7r 7b 7b 7y 7y 7g 7g W W W W", owner=1),
+    )
+    start = make_state(
+        g, ["9r 9b", "9y 9g"], stage=Stage.DRAW, discard="1r", table=table, laid=(True, True)
+    )
+    after = _play_randomly(g, start, 5_000)
+    if limit == 0:
+        assert after.round == 1 and after.stalled > 10  # still going round
+    else:
+        assert after.round == 2 and after.last_round is not None
+        assert after.last_round.went_out == -1 and after.last_round.advanced == (True, True)
+
+
+def test_laying_a_phase_or_hitting_resets_the_stall_count() -> None:
+    g = game(2)
+    hit = make_state(
+        g,
+        ["5r 9g", FILLER],
+        table=(set_of(5, "5b 5y 5g"),),
+        laid=(True, False),
+        stalled=3,
+    )
+    after = g.apply_action(hit, Hit(c("5r"), 0, True))
+    assert after.stalled == 0
+    hand = "5r 5b 5y 7r 7g 7b 1b 2b 3y 4y 10g"
+    lay = make_state(g, [hand, FILLER], stalled=2)
+    assert lay_phase(g, lay).stalled == 0
 
 
 # --------------------------------------------------------------------------- lay down

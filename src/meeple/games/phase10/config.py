@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from meeple.engine.options import OptionSpec, OptionValue
-from meeple.engine.protocol import GameSpec
+from meeple.engine.protocol import GameSpec, OlderVersion
 from meeple.games.phase10.phases import STANDARD_PHASE_TEXTS, Phase, parse_phase
 
 
@@ -60,6 +60,16 @@ OPTIONS = (
         check=_check_phases,
     ),
     OptionSpec(
+        "stall_limit",
+        3,
+        "a round also ends, nobody going out and every hand scored, when the draw pile "
+        "runs out after it has been refilled from the discards this many times without "
+        "anyone laying down a phase or hitting a card (with few or easy phases, a round "
+        "can otherwise go on for ever); 0: never",
+        minimum=0,
+        maximum=100,
+    ),
+    OptionSpec(
         "tiebreak_win",
         "first_to_lay",
         "when tied players replay the last phase, who wins",
@@ -72,6 +82,11 @@ OPTIONS = (
 )
 
 
+def _int(value: OptionValue) -> int:
+    assert isinstance(value, int)  # checked against the option's bounds already
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     phases: tuple[Phase, ...]
@@ -79,6 +94,7 @@ class Config:
     natural_per_group: bool
     reshuffle_discards: bool
     tiebreak_first_to_lay: bool
+    stall_limit: int
 
     @classmethod
     def from_options(cls, options: dict[str, OptionValue]) -> "Config":
@@ -95,6 +111,7 @@ class Config:
             natural_per_group=options["natural_card_rule"] == "per_group",
             reshuffle_discards=bool(options["reshuffle_discards"]),
             tiebreak_first_to_lay=options["tiebreak_win"] == "first_to_lay",
+            stall_limit=_int(options["stall_limit"]),
         )
 
 
@@ -121,7 +138,16 @@ skip 2 (discard a Skip on seat 2)."""
 SPEC = GameSpec(
     name="phase10",
     title="Phase 10",
-    version=1,
+    # Version 2: the stall guard (stall_limit); version 1 played as stall_limit=0.
+    version=2,
+    older_versions=(
+        OlderVersion(
+            1,
+            "a round with no card laid or hit through several refills of the draw pile "
+            "now ends (option stall_limit)",
+            defaults=(("stall_limit", 0),),
+        ),
+    ),
     player_counts=(2, 3, 4, 5, 6),
     options=OPTIONS,
     summary=SUMMARY,

@@ -290,7 +290,11 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
             for code in state.discard[:-1]:
                 pile[code] += 1
             return replace(
-                state, stage=Stage.DRAWING, draw_pile=tuple(pile), discard=state.discard[-1:]
+                state,
+                stage=Stage.DRAWING,
+                draw_pile=tuple(pile),
+                discard=state.discard[-1:],
+                stalled=state.stalled + 1,
             )
         if isinstance(action, TakeDiscard):
             code = state.discard[-1]
@@ -330,7 +334,14 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
         table = state.table + tuple(_laid_group(seat, g) for g in building)
         laid = _set(state.laid, seat, True)
         done = replace(
-            state, stage=Stage.PLAY, building=(), table=table, laid=laid, hands=hands, known=known
+            state,
+            stage=Stage.PLAY,
+            building=(),
+            table=table,
+            laid=laid,
+            hands=hands,
+            known=known,
+            stalled=0,
         )
         if state.tiebreak and self.config.tiebreak_first_to_lay:
             # Seed: in the replay, the first tied player to complete the phase wins.
@@ -353,6 +364,7 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
             state,
             table=_set(state.table, action.group, new_group),
             hands=_set(state.hands, seat, hand),
+            stalled=0,
             known=_set(state.known, seat, _drop_known(state.known[seat], action.card)),
         )
         # Going out by hitting the last card needs no discard (official).
@@ -406,11 +418,14 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
             discard=discard,
         )
         stock_empty = not any(state.draw_pile)
-        if (stock_empty and not self.config.reshuffle_discards) or (
+        limit = self.config.stall_limit
+        stalled = limit > 0 and state.stalled >= limit
+        if (stock_empty and (stalled or not self.config.reshuffle_discards)) or (
             not self.can_draw_stock(after) and not (discard and discard[-1] != SKIP)
         ):
-            # Default: with reshuffling off, an empty draw pile ends the round; so does
-            # having nothing at all left to draw. Nobody went out; hands are scored.
+            # With reshuffling off, an empty draw pile ends the round; so does an empty
+            # draw pile after stall_limit refills with no card laid or hit, and having
+            # nothing at all left to draw. Nobody went out; hands are scored.
             return self._end_round(after, went_out=-1)
         return after
 

@@ -94,3 +94,4 @@ class Phase10State:
     winners: tuple[int, ...]
     last_round: RoundSummary | None
     round_points: tuple[tuple[int, ...], ...] = ()  # every finished round's points (public)
+    stalled: int = 0  # refills of the draw pile since a card was last laid or hit

@@ -43,6 +43,7 @@ class Phase10View:
     winners: tuple[int, ...]
     last_round: RoundSummary | None
     round_points: tuple[tuple[int, ...], ...] = ()
+    stalled: int = 0  # refills of the draw pile since a card was last laid or hit (public)
 
 
 def make_view(state: Phase10State, seat: int | None) -> Phase10View:
@@ -76,6 +77,7 @@ def make_view(state: Phase10State, seat: int | None) -> Phase10View:
         winners=state.winners,
         last_round=state.last_round,
         round_points=state.round_points,
+        stalled=state.stalled,
     )
 
 
@@ -156,6 +158,7 @@ def determinize(view: Phase10View, mattel_skips: bool, rng: random.Random) -> Ph
         winners=view.winners,
         last_round=view.last_round,
         round_points=view.round_points,
+        stalled=view.stalled,
     )
 
 
