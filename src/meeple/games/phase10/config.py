@@ -68,6 +68,7 @@ OPTIONS = (
         "can otherwise go on for ever); 0: never",
         minimum=0,
         maximum=100,
+        advanced=True,
     ),
     OptionSpec(
         "tiebreak_win",
