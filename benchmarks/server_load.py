@@ -21,6 +21,13 @@ prints, per N, moves per second, the send-to-new-view latency of the mover, and 
 delivery latency from a move's sending to the new state at another seat (with N > 1:
 across instances).
 
+Every time is taken in a load generator, so it includes the generators' own delays
+(their event loop, the machine's scheduler): each row also prints the CPU the servers
+and the generators used and the load average, and the generators are kept cheap (a
+small keep-alive HTTP client for creating tables and joining, uvloop when installed).
+The moves per second are bounded by ``--tables`` / ``--think-ms`` (667 for 200 tables
+at 300 ms): with think time, latency is the figure; ``--think-ms 0`` measures capacity.
+
 Only loopback addresses are used; every loop is bounded by ``--seconds``.
 """
 

@@ -121,7 +121,8 @@ def test_two_people_on_two_instances_see_every_move_in_order_redacted(
     a, b, _ = site
     rng = random.Random(11)
     with http_of(a) as on_a, http_of(b) as on_b:
-        table = create_table(on_a, game="cmyk", players=2)
+        # Left mid-game: no empty-seat bot (see test_bots_run_once_per_table_whoever_watches).
+        table = create_table(on_a, game="cmyk", players=2, empty_seat_bot=None)
         assert owner_of(cluster_db, table["id"]) == a.health()["instance"]
         first = join(on_a, table["id"], 0, "Ann")
         second = join(on_b, table["id"], 1, "Bob")  # joined through B: forwarded to A
@@ -261,7 +262,7 @@ def test_a_running_clock_is_not_charged_for_the_owner_s_down_time(
     the whole wait from the kill to the answer, not less than half of it."""
     a, b, c = site
     with http_of(a) as on_a:
-        table, tokens = clocked_table(on_a)
+        table, tokens = clocked_table(on_a, empty_seat_bot=None)  # left mid-game
     clients = [Client(b.ws_base, table["id"], token) for token in tokens]
     try:
         mover, state = running_turn(clients)
@@ -283,6 +284,9 @@ def test_a_running_clock_is_not_charged_for_the_owner_s_down_time(
 
 
 def test_bots_run_once_per_table_whoever_watches(site: list[ServerProcess]) -> None:
+    """The bot moves the instances played (their count, over every table) are the bot
+    table's steps: the tables of the tests before that are left mid-game have no
+    empty-seat bot to play on for their absent people."""
     before = sum(server.health()["bot_moves"] for server in site)
     with http_of(site[1]) as http:
         table = create_table(

@@ -496,13 +496,14 @@ class Cluster:
             for live in manager.live.values()
             if live.owned and live.runtime.status != "finished"
         ]
-        kept = set(await manager.db(store.renew_leases, self.id, self.lease))
+        kept = set(await manager.lease_db(store.renew_leases, self.id, self.lease))
         for live in held:
             runtime = live.runtime
             if live.owned and runtime.status != "finished" and runtime.id not in kept:
                 log.warning("lost the lease of table %s", runtime.id)
                 await manager.lose_ownership(live)
-        for table_id in await manager.db(store.claim_tables, self.id, self.lease, CLAIM_BATCH):
+        claimed = await manager.lease_db(store.claim_tables, self.id, self.lease, CLAIM_BATCH)
+        for table_id in claimed:
             log.info("took over table %s", table_id)
             await self.take_over(table_id)
         await self._forget_dead_instances()

@@ -58,6 +58,7 @@ FINISHED_KEPT = 256  # finished tables kept in memory (others reload from the st
 CHAT_LIMIT = 200
 CHAT_RATE = (5, 10.0)  # messages per seconds
 CHECKPOINT_SECONDS = 1.0
+LOADS_AT_ONCE = 2  # tables loaded from the store side by side (replicas, finished games)
 
 
 @dataclass(slots=True)
@@ -175,7 +176,9 @@ class TableManager:
         )
         self.live: dict[str, LiveTable] = {}
         self._finished: OrderedDict[str, None] = OrderedDict()
-        self._load_lock = asyncio.Lock()
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
+        self._load_slots = asyncio.Semaphore(LOADS_AT_ONCE)
+        self._lease_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeple-lease")
         self.rng = random.SystemRandom()
         self.bots: BotPool | RemoteBots = BotPool(settings.bot_workers, settings.bot_time_limit)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -212,6 +215,12 @@ class TableManager:
             return function(*args, **kwargs)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, lambda: function(*args, **kwargs))
+
+    async def lease_db(self, function: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
+        """A lease statement, in a thread of its own: never queued behind other store
+        calls (a renewal that waits too long loses the instance its tables)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._lease_executor, lambda: function(*args, **kwargs))
 
     async def advance(self, request: Advance) -> bool:
         """Store one table's move; moves of many tables commit together (group commit)."""
@@ -320,6 +329,7 @@ class TableManager:
             self._writer.cancel()
         await self.bots.close()
         self._replay_executor.shutdown(wait=False, cancel_futures=True)
+        self._lease_executor.shutdown(wait=False, cancel_futures=True)
         if self._batch_writer is not None:
             with contextlib.suppress(Exception):
                 await self._batch_writer.close()
@@ -444,17 +454,24 @@ class TableManager:
             return live
         if len(table_id) > 16:
             return None
-        async with self._load_lock:
+        # One load per table at a time (its askers share it); tables load side by side
+        # (one lock for all made every new table's replica wait for the others' loads).
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = self._loading[table_id] = asyncio.ensure_future(self._load_once(table_id))
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load_once(self, table_id: str) -> LiveTable | None:
+        async with self._load_slots:  # a few at once: the store's threads serve the rest
             live = self.live.get(table_id)
-            if live is None:
-                cluster = self.cluster
-                if cluster is None:
-                    live = await self._load(table_id)
-                else:
-                    live = await cluster.load_replica(
-                        table_id, lambda: self._load(table_id, owned=False)
-                    )
-        return live
+            if live is not None:
+                return live
+            if self.cluster is None:
+                return await self._load(table_id)
+            return await self.cluster.load_replica(
+                table_id, lambda: self._load(table_id, owned=False)
+            )
 
     def _remember_finished(self, table_id: str) -> None:
         self._finished[table_id] = None
