@@ -249,3 +249,56 @@ def test_your_turn_changes_the_title_and_icon_and_notifies_a_background_tab(
     assert notified[0][0] == text_of("en", "signal.yourTurn")
     assert page.evaluate("window.__meepleSignals.sound") >= 1
     assert page.evaluate("localStorage.getItem('meeple.sound')") == "1"
+
+
+def toquer_knock_steps() -> list[dict[str, JSON]]:
+    """Toquer, 3 players: seat 0 plays a turn; seat 1 draws from the stock, seat 0
+    knocks and is given the card, and seat 1 takes one of seat 0's cards in exchange."""
+    import random
+
+    from meeple.engine.protocol import CHANCE as CHANCE_SEAT
+    from meeple.games.toquer.actions import DrawStock as Stock
+    from meeple.games.toquer.actions import Give, Knock, Pass
+    from meeple.games.toquer.state import Phase
+
+    game = game_class("toquer")(3, {})
+    chance = random.Random(5)
+    state = game.initial_state()
+    lines: list[dict[str, JSON]] = []
+    exchanged = False
+    while not exchanged:
+        seat = game.current_player(state)
+        if seat == CHANCE_SEAT:
+            outcome = game.sample_chance(state, chance)
+            lines.append({"chance": game.encode_outcome(outcome)})
+            state = game.apply_chance(state, outcome)
+            continue
+        legal = game.legal_actions(state)
+        wanted: object = legal[0]
+        if state.phase is Phase.DRAW and Stock() in legal:
+            wanted = Stock()
+        elif state.phase is Phase.KNOCK:
+            wanted = Knock() if seat == 0 and state.active == 1 else Pass()
+        elif state.phase is Phase.ANSWER:
+            wanted = Give(0)
+        assert wanted in legal, (state.phase, wanted, legal)
+        lines.append({"seat": seat, "action": game.encode_action(wanted)})
+        after = game.apply_action(state, wanted)
+        exchanged = any(
+            n.kind == "knock_exchange" for n in game.announcements(state, wanted, after)
+        )
+        state = after
+    return lines
+
+
+def test_a_knocker_is_told_what_the_exchange_took_and_gave(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    table_id, tokens = seated_table(server, "toquer", 3, {}, toquer_knock_steps())
+    page = new_page(locale="fr-FR")
+    open_seat(page, server, table_id, 0, tokens[0])
+    start = text_of("fr", "notes.toquer.exchangeYou").split("{{")[0]  # "Votre toc : "
+    notice = page.locator(".notice p").filter(has_text=start)
+    notice.wait_for()
+    assert "P1" not in notice.inner_text()  # about "you", in words
+    assert any(
+        t.startswith(start) for t in page.locator(".log .log-note.about-me").all_inner_texts()
+    )
