@@ -75,3 +75,15 @@ def test_toquer_knocks_and_the_exchange_are_told_with_every_card() -> None:
     assert detail["to_slot"] == toquer.slot(game, 0, "d3")
     # every value told is face up (or on the discard pile) once the step is done
     assert after.cards[detail["to_slot"]] == 3 and after.cards[detail["from_slot"]] == 6
+
+
+def test_phase10_the_reason_says_whether_one_or_several_completed_the_last_phase() -> None:
+    g = Phase10Game(2, {"phases": ["set3+set3"]})
+    for laid, reason in (((True, False), "phase10_completed"), ((True, True), "tie_lowest_total")):
+        state = phase10.make_state(g, ["7r", "1y 2y 3g"], discard="9b", laid=laid)
+        over = g.apply_action(state, Phase10Discard(phase10.c("7r")))
+        assert g.is_terminal(over) and over.winners == (0,)
+        result = g.result(over)
+        assert result.reason == reason
+        assert result.rounds == ((0.0, 15.0),)  # seat 1's three cards, counted
+        assert over.last_round is not None and over.last_round.hands[1] == phase10.cards("1y 2y 3g")
