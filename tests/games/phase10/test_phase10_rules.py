@@ -547,6 +547,9 @@ def test_unknown_options_and_bad_values_list_what_is_valid() -> None:
 def test_even_and_odd_select_the_phases() -> None:
     assert [len(p) for p in game(4, even_odd="even").config.phases] == [2, 1, 1, 1, 2]
     assert game(4, even_odd="odd").config.phases[1] == parse_phase("set4+run4")
+    assert len(game(2, phases=["set2"], even_odd="odd").config.phases) == 1
+    with pytest.raises(InvalidOptionError, match="leaves none of the 1 phases"):
+        game(2, phases=["set2"], even_odd="even")  # (found by tests/rl/test_action_bounds.py)
 
 
 def test_custom_phases_replace_the_ten() -> None:

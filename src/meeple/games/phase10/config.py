@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass
 
+from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionSpec, OptionValue
 from meeple.engine.protocol import GameSpec, OlderVersion
 from meeple.games.phase10.phases import STANDARD_PHASE_TEXTS, Phase, parse_phase
@@ -106,6 +107,11 @@ class Config:
             phases = phases[1::2]
         elif options["even_odd"] == "odd":
             phases = phases[0::2]
+        if not phases:  # (one custom phase has no even one)
+            raise InvalidOptionError(
+                f"phase10: option 'even_odd': {options['even_odd']} leaves none of the "
+                f"{len(texts)} phases to play"
+            )
         return cls(
             phases=tuple(phases),
             mattel_skips=options["skip_style"] == "mattel",
