@@ -208,3 +208,27 @@ def next_round_at_seat_0(game: object, state: object) -> bool:
     """``stop``: a round is over (its summary is in the view) and seat 0 is to act."""
     summary = getattr(state, "last_round", None)
     return summary is not None and game.current_player(state) == 0  # type: ignore[attr-defined]
+
+
+def toc_captured_steps(options: dict[str, JSON]) -> list[dict[str, JSON]]:
+    """Toc, 2 players: a seeded random game up to the step where seat 1 captures a pawn
+    of seat 0's (sent back to its reserve), found by the game's own announcements."""
+    import random
+
+    game = TocGame(2, options)
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = game.initial_state()
+        lines: list[dict[str, JSON]] = []
+        while not game.is_terminal(state):
+            seat = game.current_player(state)
+            if seat == CHANCE:
+                state = chance_step(game, state, lines, game.sample_chance(state, rng))
+                continue
+            action = rng.choice(game.legal_actions(state))
+            lines.append({"seat": seat, "action": game.encode_action(action)})
+            before, state = state, game.apply_action(state, action)
+            notes = game.announcements(before, action, state)
+            if seat == 1 and any(n.kind == "captured" and n.seat == 0 for n in notes):
+                return lines
+    raise AssertionError("no seed in 300 has seat 1 capture a pawn of seat 0")

@@ -15,7 +15,7 @@ from meeple.games.phase10.cards import SKIP, parse_card
 from meeple.games.phase10.state import Deal, Draw
 from web.conftest import ROOT
 from web.helpers import wait_my_turn
-from web.positions import next_round_at_seat_0, seeded_steps, to_the_end
+from web.positions import next_round_at_seat_0, seeded_steps, to_the_end, toc_captured_steps
 
 ROUNDS = {"phase10": (2, {"phases": ["set3+set3", "run4"]}), "toquer": (2, {})}
 CATALOGUES = ROOT / "src" / "meeple" / "web" / "static" / "i18n"
@@ -211,6 +211,20 @@ def test_a_skipped_player_is_told_on_the_board_and_in_the_log(server, new_page) 
     page.locator(".notice").get_by_text(told).wait_for()
     assert page.locator(".notice").get_attribute("role") == "status"
     assert told in page.locator(".log .log-note.about-me").all_inner_texts()
+
+
+def test_a_captured_pawn_is_told_to_its_owner_on_the_board_and_in_the_log(  # type: ignore[no-untyped-def]
+    server, new_page
+) -> None:
+    players, options = FINAL["toc"]
+    table_id, tokens = seated_table(server, "toc", players, options, toc_captured_steps(options))
+    page = new_page(locale="fr-FR")
+    open_seat(page, server, table_id, 0, tokens[0])
+    # The words after the names of the capturer and the cell, in French.
+    told = text_of("fr", "notes.toc.capturedYou").split("}}")[-1].strip()
+    page.locator(".notice").get_by_text(told, exact=False).wait_for()
+    notes = page.locator(".log .log-note.about-me").all_inner_texts()
+    assert any(told in note for note in notes), notes
 
 
 HIDDEN_TAB = """
