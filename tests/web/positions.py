@@ -165,6 +165,8 @@ def phase10_empty_draw_pile_steps() -> tuple[list[dict[str, JSON]], int]:
     assert not any(state.draw_pile) and len(state.discard) > 1, "the draw pile is not empty"
     assert game.current_player(state) == 0 and state.round == 1
     return lines, len(state.discard) - 1
+
+
 def seeded_steps(
     name: str,
     players: int,
