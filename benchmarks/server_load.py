@@ -167,6 +167,8 @@ class Http:
         try:
             writer.write(head + payload)
             status = await reader.readline()
+            if not status:  # closed before answering (an idle keep-alive connection)
+                raise ConnectionResetError("the server closed the connection")
             length, keep = 0, True
             while (line := await reader.readline()) not in (b"\r\n", b""):
                 name, _, value = line.decode("latin-1").partition(":")
@@ -313,18 +315,18 @@ def main() -> None:
     args = parser.parse_args()
     if args.generator_seed is not None:  # one load generator of the multi-instance mode
         stats = run(drive(args, args.url, args.generator_seed))
-        print(
-            json.dumps(
-                {
-                    "latencies": stats.latencies,
-                    "deliveries": stats.deliveries,
-                    "moves": stats.moves,
-                    "errors": stats.errors,
-                    "measured": args.measured,
-                    "cpu": time.process_time(),
-                }
-            )
-        )
+        figures = {
+            "latencies": [round(x, 6) for x in stats.latencies],
+            "deliveries": [round(x, 6) for x in stats.deliveries],
+            "moves": stats.moves,
+            "errors": stats.errors,
+            "measured": args.measured,
+            "cpu": time.process_time(),
+        }
+        # The event loop may have left standard output non-blocking: a long line would
+        # then be cut where the pipe was full.
+        os.set_blocking(sys.stdout.fileno(), True)
+        print(json.dumps(figures), flush=True)
         return
     if args.instances:
         run_instances(args)
