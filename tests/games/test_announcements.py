@@ -46,6 +46,24 @@ def test_toc_a_capture_tells_the_owner_of_the_pawn() -> None:
     assert notes == (Announcement("captured", 1, (("by", 0), ("cell", 25))),)
 
 
+def test_toc_a_pawn_reaching_its_safety_zone_is_told_with_the_count_home() -> None:
+    g = toc.game()
+    for pawns, home in (({0: 69}, 1), ({0: 69, 1: g.board.zone_cell(0, 3)}, 2)):
+        state = toc.position(g, pawns, (2, 3, 5, 6, 8, 9))
+        into = [
+            a
+            for a in g.legal_actions(state)
+            if getattr(a, "pawn", -1) == 0 and getattr(a, "dest", -1) >= g.board.zone_base
+        ]
+        assert into, "no move into the zone"
+        after = g.apply_action(state, into[0])
+        notes = g.announcements(state, into[0], after)
+        assert Announcement("pawn_home", 0, (("by", 0), ("home", home))) in notes
+    moved = toc.position(g, {0: 20}, (5,))
+    move = next(a for a in g.legal_actions(moved) if getattr(a, "dest", -1) == 25)
+    assert g.announcements(moved, move, g.apply_action(moved, move)) == ()
+
+
 def test_cmyk_a_pile_completed_under_a_mix_is_closed_and_wins_nothing() -> None:
     g = cmyk.CmykGame(2)
     state = cmyk.make_state(g, ["Y10 Y20 C10", "M10"], mix="X1")

@@ -18,6 +18,7 @@ SAYS: Mapping[str, str] = {
     "phase_laid": "{name} laid down {their} phase",
     "captured": "{by} captured {name_s} pawn on {cell}: back to the reserve",
     "swapped": "{by} swapped with a Jack: {name_s} pawn on {cell} is now on {to}",
+    "pawn_home": "{name_s} pawn reached the Safety Zone: {home} of 4 home",
     "cards_won": "{name} {wins} {cards} cards",
     "pile_closed": "{name} completed the {colour} pile under the mix: it closes and wins "
     "no cards until the fourth pile is completed",

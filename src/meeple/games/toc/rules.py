@@ -392,12 +392,14 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
         self, before: TocState, action: TocAction | None, after: TocState
     ) -> tuple[Announcement, ...]:
         """Pawns captured (sent back to their reserve) and pawns swapped by a Jack: each
-        told to the pawn's owner, with the seat that did it and the cells."""
+        told to the pawn's owner, with the seat that did it and the cells; and a pawn
+        brought into its Safety Zone (the game's milestone), with how many are home."""
         notes: list[Announcement] = []
         old, new = before.positions, after.positions
         if old == new:
             return ()
         by = before.turn
+        base = self.board.zone_base
         for pawn, (was, now) in enumerate(zip(old, new, strict=True)):
             owner = pawn // PAWNS_PER_SEAT
             if was != RESERVE and now == RESERVE:
@@ -407,6 +409,10 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
                 if new[other] == was and other // PAWNS_PER_SEAT != owner:
                     detail = (("by", by), ("cell", was), ("to", now))
                     notes.append(Announcement("swapped", owner, detail))
+            if was < base <= now:
+                mine = new[owner * PAWNS_PER_SEAT : (owner + 1) * PAWNS_PER_SEAT]
+                home = sum(1 for cell in mine if cell >= base)
+                notes.append(Announcement("pawn_home", owner, (("by", by), ("home", home))))
         return tuple(notes)
 
     # ------------------------------------------------------------------ views

@@ -359,13 +359,14 @@ function headline(view, ctx) {
   return `${t('toc.turnN', { n: view.turns + 1 })} · ${t('common.toAct', { name: ctx.name(view.turn) })}`;
 }
 
-/** An announcement (a capture, a Jack's swap) in words; ``you`` when it is about me. */
+/** An announcement (a capture, a Jack's swap, a pawn home) in words; ``you`` when it is about me. */
 function announce(note, ctx) {
   const geo = geometry(ctx.players, ctx.options);
   const you = note.seat === ctx.seat;
   const params = { name: ctx.name(note.seat), by: ctx.name(note.by), cell: cellLabel(geo, note.cell), to: note.to !== undefined ? cellLabel(geo, note.to) : '' };
   if (note.kind === 'captured') return t(you ? 'notes.toc.capturedYou' : 'notes.toc.captured', params);
   if (note.kind === 'swapped') return t(you ? 'notes.toc.swappedYou' : 'notes.toc.swapped', params);
+  if (note.kind === 'pawn_home') return t(you ? 'notes.toc.homeYou' : 'notes.toc.home', { ...params, home: note.home });
   return '';
 }
 
