@@ -22,7 +22,7 @@ GAMES: dict[str, dict[str, Any]] = {
 ROUND_BASED = {"phase10", "toquer"}
 ANNOUNCED = {
     "phase10": {"skipped", "phase_laid", "round_over"},
-    "toc": {"captured", "swapped"},
+    "toc": {"captured", "swapped", "pawn_home"},
     "cmyk": {"cards_won", "pile_closed", "pile_busted"},
     "toquer": {"knocked", "nobody_knocked", "knock_exchange", "round_over"},
 }
@@ -65,8 +65,13 @@ def test_the_result_says_why_the_game_ended_and_scores_each_round(
     record = http.get(f"/api/tables/{info['id']}/record").json()
     kinds = {note["kind"] for event in record["events"] for note in event["notes"]}
     assert kinds <= ANNOUNCED[game], kinds
-    # Certain in every game that ends: a phase is laid, a Toquer round is scored.
-    sure = {"phase10": {"phase_laid", "round_over"}, "toquer": {"round_over"}}
+    # Certain in every game that ends: a phase is laid, a Toquer round is scored, a Toc
+    # pawn reaches its Safety Zone.
+    sure = {
+        "phase10": {"phase_laid", "round_over"},
+        "toquer": {"round_over"},
+        "toc": {"pawn_home"},
+    }
     assert sure.get(game, set()) <= kinds, kinds
 
 
