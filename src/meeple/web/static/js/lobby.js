@@ -188,7 +188,8 @@ export class LobbyPage {
   build() {
     this.formBox = h('section', { class: 'create', 'aria-labelledby': 'create-title' });
     this.rulesBox = h('section', { class: 'rules-box' });
-    this.tablesBox = h('section', { class: 'tables', 'aria-labelledby': 'tables-title' });
+    // Named by its heading once the heading is there (an unnamed section is no region).
+    this.tablesBox = h('section', { class: 'tables' });
     this.finishedBox = h('section', { class: 'tables finished' });
     mount(this.root, h('div', { class: 'lobby' }, h('div', { class: 'lobby-left' }, this.formBox, this.rulesBox), h('div', { class: 'lobby-right' }, this.tablesBox, this.finishedBox)));
   }
@@ -330,6 +331,7 @@ export class LobbyPage {
       h('h2', {}, t('lobby.runningTables')),
       running.length ? h('ul', { class: 'table-list' }, running.map((tb) => this.tableRow(tb))) : h('p', { class: 'hint' }, t('lobby.noRunning')),
     );
+    this.tablesBox.setAttribute('aria-labelledby', 'tables-title');
     mount(this.finishedBox, h('h2', {}, t('lobby.finishedTables')), this.finished.length ? h('ul', { class: 'table-list' }, this.finished.slice(0, 30).map((tb) => this.tableRow(tb))) : h('p', { class: 'hint' }, t('lobby.noFinished')));
   }
 }
