@@ -32,24 +32,13 @@ def main() -> None:
         server.start()
         try:
             tables = []
-            for game, (players, options) in FINAL.items():
-                steps = seeded_steps(game, players, options, to_the_end)
-                tables.append(
-                    (
-                        f"{game}-final",
-                        ".result",
-                        seated_table(server, game, players, options, steps),
-                    )
-                )
-            for game, (players, options) in ROUNDS.items():
-                steps = seeded_steps(game, players, options, next_round_at_seat_0)
-                tables.append(
-                    (
-                        f"{game}-round",
-                        ".round-box",
-                        seated_table(server, game, players, options, steps),
-                    )
-                )
+            kinds = (("final", ".result", FINAL, to_the_end),)
+            kinds += (("round", ".round-box", ROUNDS, next_round_at_seat_0),)
+            for kind, box, configs, stop in kinds:
+                for game, (players, options) in configs.items():
+                    steps = seeded_steps(game, players, options, stop)
+                    table = seated_table(server, game, players, options, steps)
+                    tables.append((f"{game}-{kind}", box, table))
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 for device, viewport in SIZES.items():
