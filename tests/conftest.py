@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import game_names, load_game
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def config_id(config: tuple[str, int, dict[str, object]]) -> str:
     return f"{name}-{players}p" + (f"-{extra}" if extra else "")
 
 
-def make(config: tuple[str, int, dict[str, object]]) -> Game[object, object, object, object]:
+def make(config: tuple[str, int, dict[str, object]]) -> AnyGame:
     name, players, options = config
     return load_game(name, players, **options)  # type: ignore[arg-type]
 

@@ -12,14 +12,20 @@ from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.registry import make_bot
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult, GameSpec, standard_returns
+from meeple.engine.protocol import (
+    CHANCE,
+    TERMINAL,
+    AnyGame,
+    Game,
+    GameResult,
+    GameSpec,
+    standard_returns,
+)
 from meeple.engine.registry import load_game
 from meeple.engine.rng import stream
 from meeple.games.phase10.actions import DrawStock, TakeDiscard
 from meeple.games.phase10.cards import SKIP
 from meeple.games.phase10.state import Stage
-
-AnyGame = Game[object, object, object, object]
 
 
 # ------------------------------------------------------------------------ toy games

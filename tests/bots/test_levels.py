@@ -11,11 +11,9 @@ from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.levels import LEVEL_ORDER, LEVELS, EasyBot
 from meeple.bots.registry import make_bot, parse_bot_spec
 from meeple.engine.errors import IllegalActionError, InvalidOptionError
-from meeple.engine.protocol import CHANCE, TERMINAL, Game
+from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 from meeple.engine.registry import game_names, load_game
 from meeple.engine.rng import stream
-
-AnyGame = Game[object, object, object, object]
 
 
 def _decision(game: AnyGame, seed: int, after: int) -> object:

@@ -7,12 +7,10 @@ import pytest
 
 import meeple
 from meeple.engine.errors import IllegalActionError, InvalidActionError
-from meeple.engine.protocol import CHANCE, Game
+from meeple.engine.protocol import CHANCE, AnyGame
 from meeple.games.cmyk.actions import Discard as CmykDiscard
 from meeple.games.cmyk.actions import Lay, LayMany
 from meeple.games.toc.actions import Move
-
-AnyGame = Game[object, object, object, object]
 
 
 def first_decision(game: AnyGame, seed: int = 1) -> object:

@@ -9,12 +9,11 @@ import numpy as np
 import pytest
 
 from conftest import config_id, game_configs, make
-from meeple.engine.protocol import CHANCE, TERMINAL, Game
+from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 from meeple.engine.registry import game_names
 from meeple.rl.encoding import AnyEncoder, encoder_for
 from meeple.rl.encoding.base import MAX_ACTIONS, Prefix
 
-AnyGame = Game[object, object, object, object]
 CONFIGS = game_configs()
 
 

@@ -3,7 +3,7 @@
 import random
 from abc import ABC, abstractmethod
 
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 
 
 class Bot(ABC):
@@ -15,9 +15,7 @@ class Bot(ABC):
 
     name = "bot"
 
-    def __init__(
-        self, game: Game[object, object, object, object], seat: int, rng: random.Random
-    ) -> None:
+    def __init__(self, game: AnyGame, seat: int, rng: random.Random) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng

@@ -11,9 +11,7 @@ import random
 from meeple.bots.levels import HINT_LEVEL
 from meeple.bots.registry import make_bot
 from meeple.engine.errors import IllegalActionError
-from meeple.engine.protocol import Game
-
-AnyGame = Game[object, object, object, object]
+from meeple.engine.protocol import AnyGame
 
 
 def hint(

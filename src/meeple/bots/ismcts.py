@@ -77,9 +77,7 @@ from typing import Protocol, runtime_checkable
 
 from meeple.bots.base import Bot
 from meeple.engine.errors import InvalidOptionError
-from meeple.engine.protocol import CHANCE, TERMINAL, Game
-
-AnyGame = Game[object, object, object, object]
+from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 
 DEFAULT_ITERATIONS = 300
 DEFAULT_EXPLORATION = 0.7
@@ -330,7 +328,7 @@ class ISMCTSBot(Bot):
             # paths agree), so that the actions are compared on equal terms.
             seed = rng.getrandbits(64)
             bot_states = [bot.rng.getstate() for bot in self.rollout_bots]
-            actions = game._legal_actions(state)
+            actions = game.legal_actions_unchecked(state)
             if favourite in actions:  # first, so that a sample cut short still pairs
                 actions = (favourite, *(action for action in actions if action != favourite))
             shares: dict[object, float] = {}
@@ -363,10 +361,10 @@ class ISMCTSBot(Bot):
         game = self.game
         seat = self.seat
         current_player = game.current_player
-        legal_actions = game._legal_actions
-        apply_action = game._apply_action
-        sample_chance = game._sample_chance
-        apply_chance = game._apply_chance
+        legal_actions = game.legal_actions_unchecked
+        apply_action = game.apply_unchecked
+        sample_chance = game.sample_chance_unchecked
+        apply_chance = game.apply_chance_unchecked
         exploration = self.exploration
         settlers = self.settlers
         log = math.log

@@ -18,7 +18,7 @@ from meeple.bots.base import Bot
 from meeple.bots.ismcts import guide_class
 from meeple.bots.random_bot import RandomBot
 from meeple.engine.errors import InvalidOptionError
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 
 LEVELS: dict[str, str] = {
     "easy": "easy",
@@ -40,7 +40,7 @@ class EasyBot(Bot):
 
     def __init__(
         self,
-        game: Game[object, object, object, object],
+        game: AnyGame,
         seat: int,
         rng: random.Random,
         mistakes: float = DEFAULT_MISTAKES,

@@ -16,7 +16,7 @@ from meeple.bots.base import Bot
 from meeple.bots.levels import LEVELS
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue, parse_option_text
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 
 BUILTIN = {
     "random": "meeple.bots.random_bot:RandomBot",
@@ -86,9 +86,7 @@ def bot_class(spec: BotSpec, game_name: str) -> type[Bot]:
     return cls
 
 
-def make_bot(
-    text: str, game: Game[object, object, object, object], seat: int, rng: random.Random
-) -> Bot:
+def make_bot(text: str, game: AnyGame, seat: int, rng: random.Random) -> Bot:
     """A bot for ``seat`` from its spec string, e.g. ``make_bot("heuristic", game, 0, rng)``."""
     spec = parse_bot_spec(text)
     cls = bot_class(spec, game.spec.name)

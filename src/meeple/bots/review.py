@@ -24,11 +24,9 @@ from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.levels import HINT_LEVEL
 from meeple.bots.registry import make_bot
 from meeple.engine.codec import JSON
-from meeple.engine.protocol import CHANCE, Game
+from meeple.engine.protocol import CHANCE, AnyGame
 from meeple.engine.record import MatchRecord, replay
 from meeple.engine.rng import derive_seed
-
-AnyGame = Game[object, object, object, object]
 
 REVIEW_LEVEL = HINT_LEVEL  # the strongest level: the expert bot
 DEFAULT_LIMIT = 400  # decisions reviewed at most per seat (a review is a long search)

@@ -11,10 +11,9 @@ from rich.pretty import Pretty
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue, parse_option_text
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import default_players, game_names, load_game
 
-AnyGame = Game[object, object, object, object]
 console = Console()
 Renderer = Callable[[AnyGame, object], RenderableType]
 

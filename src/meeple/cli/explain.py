@@ -7,8 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from meeple.cli.common import AnyGame
-from meeple.engine.protocol import Announcement, GameResult
+from meeple.engine.protocol import Announcement, AnyGame, GameResult
 
 Namer = Callable[[int], str]
 

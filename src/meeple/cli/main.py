@@ -29,13 +29,11 @@ from meeple.cli.play import play_game
 from meeple.cli.review import show_review
 from meeple.cli.serve import botworker, serve
 from meeple.engine.errors import InvalidOptionError, RecordError
-from meeple.engine.protocol import CHANCE, Game
+from meeple.engine.protocol import CHANCE, AnyGame
 from meeple.engine.record import MatchRecord, parse_record, replay
 from meeple.engine.registry import game_class
 from meeple.sim.match import MatchTooLong
 from meeple.sim.simulate import simulate as run_simulation
-
-AnyGame = Game[object, object, object, object]
 
 app = typer.Typer(
     help="meeple: Phase 10, Toc, CMYK and Toquer in the terminal, with bots and simulation.",

@@ -10,12 +10,12 @@ from rich.text import Text
 from meeple.bots.base import Bot
 from meeple.bots.hints import hint
 from meeple.bots.levels import HINT_LEVEL
-from meeple.cli.common import AnyGame, Renderer, console, fail, renderer, round_renderer
+from meeple.cli.common import Renderer, console, fail, renderer, round_renderer
 from meeple.cli.explain import Teller
 from meeple.cli.review import show_review
 from meeple.engine import rng as rng_streams
 from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
-from meeple.engine.protocol import CHANCE, TERMINAL
+from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 from meeple.engine.record import MatchRecord, Step, new_record
 from meeple.sim.match import make_bots
 

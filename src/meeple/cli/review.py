@@ -5,10 +5,8 @@ from rich.table import Table
 
 from meeple.bots.review import DEFAULT_LIMIT, REVIEW_LEVEL, review_record
 from meeple.cli.common import console
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.engine.record import MatchRecord
-
-AnyGame = Game[object, object, object, object]
 
 
 def show_review(

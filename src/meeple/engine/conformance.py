@@ -16,10 +16,8 @@ from dataclasses import dataclass
 from meeple.engine import codec
 from meeple.engine.codec import JSON
 from meeple.engine.errors import IllegalActionError, InvalidActionError
-from meeple.engine.protocol import CHANCE, TERMINAL, Game
+from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 from meeple.engine.record import MatchRecord, Step, final_state, new_record, parse_record
-
-AnyGame = Game[object, object, object, object]
 
 
 @dataclass(frozen=True, slots=True)

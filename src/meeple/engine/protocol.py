@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from meeple.engine import codec
 from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
@@ -238,6 +238,31 @@ class Game(ABC, Generic[S, A, Out, V]):
         self._legal_cache = (state, actions)
         return actions
 
+    # --------------------------------------------------------------- unchecked fast path
+    # For search and learning loops that have just taken ``action`` from
+    # ``legal_actions_unchecked`` of the same state, as python-chess documents ``push``:
+    # nothing is validated, so an action that is not legal here gives a state the rules
+    # never reach (or an exception from deep inside the rules). Everyone else uses the
+    # validated methods above and below.
+    def legal_actions_unchecked(self, state: S) -> tuple[A, ...]:
+        """Every legal action of the seat to act, without the legality cache or the check
+        that a seat is to act: the caller knows ``current_player(state) >= 0``."""
+        return self._legal_actions(state)
+
+    def apply_unchecked(self, state: S, action: A) -> S:
+        """The state after ``action``, which the caller took from
+        :meth:`legal_actions_unchecked` (or :meth:`legal_actions`) of ``state``."""
+        return self._apply_action(state, action)
+
+    def sample_chance_unchecked(self, state: S, rng: random.Random) -> Out:
+        """One chance outcome for ``state``, where the caller knows a chance step is due."""
+        return self._sample_chance(state, rng)
+
+    def apply_chance_unchecked(self, state: S, outcome: Out) -> S:
+        """The state after ``outcome``, which the caller drew with :meth:`sample_chance`
+        (or took from :meth:`chance_outcomes`) for ``state``."""
+        return self._apply_chance(state, outcome)
+
     def check_action(self, action: object) -> None:
         """Refuse anything but one of this game's actions with every field of its declared
         type and in :meth:`action_ranges`: an ``InvalidActionError`` naming the field."""
@@ -320,6 +345,10 @@ class Game(ABC, Generic[S, A, Out, V]):
         return view
 
 
+# A game of any kind, for code that works with every game (runners, servers, bots).
+AnyGame: TypeAlias = Game[Any, Any, Any, Any]
+
+
 def standard_returns(players: int, winners: tuple[int, ...]) -> tuple[float, ...]:
     """Zero-sum payoffs: the winners share +1 and the others share -1 (all 0 if all win)."""
     if not winners or len(winners) == players:
@@ -333,6 +362,7 @@ __all__ = [
     "CHANCE",
     "TERMINAL",
     "Announcement",
+    "AnyGame",
     "Game",
     "GameResult",
     "GameSpec",

@@ -18,7 +18,7 @@ from meeple.engine.errors import (
     RecordError,
 )
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import CHANCE, Game
+from meeple.engine.protocol import CHANCE, AnyGame
 from meeple.engine.registry import game_class
 
 FORMAT = "meeple-record"
@@ -75,9 +75,7 @@ class MatchRecord:
         yield json.dumps({"end": end}, sort_keys=True)
 
 
-def new_record(
-    game: Game[object, object, object, object], seats: Iterable[str], seed: int | None
-) -> MatchRecord:
+def new_record(game: AnyGame, seats: Iterable[str], seed: int | None) -> MatchRecord:
     return MatchRecord(
         game=game.spec.name,
         version=game.spec.version,
@@ -203,9 +201,7 @@ def _options_of_older_version(
     return filled
 
 
-def replay(
-    game: Game[object, object, object, object], record: MatchRecord
-) -> Iterator[tuple[object, Step | None]]:
+def replay(game: AnyGame, record: MatchRecord) -> Iterator[tuple[object, Step | None]]:
     """Every state of the match from the first, each with the step that led to it.
 
     Step ``k`` of the record is on line ``k + 2`` of its file; errors say so.
@@ -232,7 +228,7 @@ def replay(
         yield state, step
 
 
-def final_state(game: Game[object, object, object, object], record: MatchRecord) -> object:
+def final_state(game: AnyGame, record: MatchRecord) -> object:
     """The state the record ends in."""
     last: object = None
     for state, _ in replay(game, record):

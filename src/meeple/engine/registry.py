@@ -10,14 +10,14 @@ from functools import cache
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 
 
 @cache
-def _game_classes() -> dict[str, type[Game[object, object, object, object]]]:
+def _game_classes() -> dict[str, type[AnyGame]]:
     import meeple.games as games_package
 
-    found: dict[str, type[Game[object, object, object, object]]] = {}
+    found: dict[str, type[AnyGame]] = {}
     for module_info in pkgutil.iter_modules(games_package.__path__):
         module = importlib.import_module(f"meeple.games.{module_info.name}")
         game_class = getattr(module, "GAME", None)
@@ -31,7 +31,7 @@ def game_names() -> tuple[str, ...]:
     return tuple(_game_classes())
 
 
-def game_class(name: str) -> type[Game[object, object, object, object]]:
+def game_class(name: str) -> type[AnyGame]:
     classes = _game_classes()
     if name not in classes:
         raise InvalidOptionError(f"unknown game {name!r}; games: {', '.join(classes)}")
@@ -43,9 +43,7 @@ def default_players(name: str) -> int:
     return 4 if 4 in counts else counts[0]
 
 
-def load_game(
-    name: str, players: int | None = None, **options: OptionValue
-) -> Game[object, object, object, object]:
+def load_game(name: str, players: int | None = None, **options: OptionValue) -> AnyGame:
     """A configured game: ``load_game("phase10", players=4, skip_style="circuit")``."""
     cls = game_class(name)
     return cls(default_players(name) if players is None else players, options)

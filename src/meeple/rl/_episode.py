@@ -12,12 +12,10 @@ from gymnasium import spaces
 from meeple.engine import rng as rng_streams
 from meeple.engine.errors import IllegalActionError
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import CHANCE, Game
+from meeple.engine.protocol import CHANCE, AnyGame
 from meeple.engine.registry import load_game
 from meeple.rl.encoding import AnyEncoder, Mask, Observation, encoder_for
 from meeple.rl.encoding.base import Prefix
-
-AnyGame = Game[object, object, object, object]
 
 
 def make_game(game: str | AnyGame, players: int | None, options: dict[str, OptionValue]) -> AnyGame:
@@ -83,7 +81,9 @@ class Episode:
         # (the game's own hooks: an outcome it samples is possible by construction)
         actor = game.current_player(state)
         while actor == CHANCE:
-            state = game._apply_chance(state, game._sample_chance(state, self.chance))
+            state = game.apply_chance_unchecked(
+                state, game.sample_chance_unchecked(state, self.chance)
+            )
             actor = game.current_player(state)
         return state, actor
 
@@ -101,7 +101,7 @@ class Episode:
         if action is None:
             return seat
         game = self.game
-        state = game._apply_action(self.state, action)
+        state = game.apply_unchecked(self.state, action)
         actor = game.current_player(state)
         if actor == CHANCE:
             state, actor = self._resolved(state)

@@ -32,8 +32,8 @@ from pettingzoo.utils.wrappers import BaseWrapper
 
 from meeple.engine.errors import InvalidActionError
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import TERMINAL
-from meeple.rl._episode import AnyGame, Episode, make_game, observation_space
+from meeple.engine.protocol import TERMINAL, AnyGame
+from meeple.rl._episode import Episode, make_game, observation_space
 from meeple.rl.encoding import Observation
 
 # {"observation": float32 array, "action_mask": int8 array}, as gymnasium.spaces.Dict types

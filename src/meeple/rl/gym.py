@@ -31,8 +31,8 @@ from meeple.bots.registry import make_bot
 from meeple.engine import rng as rng_streams
 from meeple.engine.errors import InvalidActionError, InvalidOptionError
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import TERMINAL
-from meeple.rl._episode import AnyGame, Episode, make_game, observation_space
+from meeple.engine.protocol import TERMINAL, AnyGame
+from meeple.rl._episode import Episode, make_game, observation_space
 from meeple.rl.encoding import Mask
 from meeple.rl.env import ObservationDict
 

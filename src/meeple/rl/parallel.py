@@ -30,8 +30,8 @@ from pettingzoo import ParallelEnv
 
 from meeple.engine.errors import InvalidActionError
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import TERMINAL
-from meeple.rl._episode import AnyGame, Episode, make_game, observation_space
+from meeple.engine.protocol import TERMINAL, AnyGame
+from meeple.rl._episode import Episode, make_game, observation_space
 from meeple.rl.encoding import Mask
 from meeple.rl.env import ObservationDict
 

@@ -17,7 +17,7 @@ from meeple.bots.levels import HINT_LEVEL, LEVEL_ORDER
 from meeple.bots.registry import BUILTIN, make_bot, parse_bot_spec
 from meeple.engine.codec import JSON
 from meeple.engine.errors import InvalidOptionError
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.engine.record import FORMAT, FORMAT_VERSION
 from meeple.engine.registry import default_players, game_class, game_names
 from meeple.engine.rng import derive_seed
@@ -51,7 +51,6 @@ from meeple.server.schemas import (
 from meeple.server.tables import MoveError
 from meeple.store.db import StoredSeat, StoredTable
 
-AnyGame = Game[object, object, object, object]
 router = APIRouter(prefix="/api")
 bearer = HTTPBearer(auto_error=False, description="the seat token returned by join")
 session_bearer = HTTPBearer(

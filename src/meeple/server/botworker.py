@@ -16,10 +16,8 @@ from functools import cache
 from meeple.bots.registry import make_bot
 from meeple.bots.review import judge_view
 from meeple.engine.codec import JSON
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import game_class
-
-AnyGame = Game[object, object, object, object]
 
 
 @cache

@@ -9,7 +9,7 @@ import dataclasses
 import enum
 
 from meeple.engine.codec import JSON
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame, Game
 
 _PLAIN = (str, int, float, bool)
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -45,7 +45,7 @@ def to_json(value: object) -> JSON:
     raise TypeError(f"cannot encode {cls.__name__} as JSON")
 
 
-def uses_default_codec(game: Game[object, object, object, object]) -> bool:
+def uses_default_codec(game: AnyGame) -> bool:
     """Whether the game encodes views and actions with the engine's generic codec."""
     cls = type(game)
     return (

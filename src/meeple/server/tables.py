@@ -14,12 +14,11 @@ from typing import NamedTuple, overload
 
 from meeple.engine.codec import JSON
 from meeple.engine.errors import IllegalActionError, InvalidActionError, RecordError
-from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult
+from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame, GameResult
 from meeple.server import fastjson
 from meeple.server.clocks import ClockSpec, charge, elapsed_ms
 from meeple.store.db import NewStep, StoredStep, StoredTable
 
-AnyGame = Game[object, object, object, object]
 MAX_CHANCE_CHAIN = 10_000
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from meeple.bots.base import Bot
 from meeple.bots.registry import make_bot
 from meeple.engine import rng as rng_streams
-from meeple.engine.protocol import CHANCE, TERMINAL, Game, GameResult
+from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame, GameResult
 from meeple.engine.record import MatchRecord, Step, new_record
 
 
@@ -22,9 +22,7 @@ class MatchOutcome:
     record: MatchRecord | None
 
 
-def make_bots(
-    game: Game[object, object, object, object], specs: Sequence[str], seed: int
-) -> list[Bot]:
+def make_bots(game: AnyGame, specs: Sequence[str], seed: int) -> list[Bot]:
     """One bot per seat, each with its own stream derived from the match seed."""
     return [
         make_bot(spec, game, seat, rng_streams.stream(seed, "seat", seat))
@@ -33,7 +31,7 @@ def make_bots(
 
 
 def play_match(
-    game: Game[object, object, object, object],
+    game: AnyGame,
     bot_specs: Sequence[str],
     seed: int,
     *,

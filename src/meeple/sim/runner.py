@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import load_game
 from meeple.engine.rng import derive_seed
 from meeple.sim.match import play_match
@@ -90,7 +90,7 @@ def make_jobs(
 
 
 @cache
-def _game(name: str, players: int, options_json: str) -> Game[object, object, object, object]:
+def _game(name: str, players: int, options_json: str) -> AnyGame:
     # Keyed by the options' JSON text: option values may be lists (unhashable).
     options: dict[str, OptionValue] = json.loads(options_json)
     return load_game(name, players, **options)

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass
 
 from meeple.bots.base import Bot
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.games.cmyk.actions import Discard, Lay, LayMany, PlayMix, PlaySweep
 from meeple.games.cmyk.cards import (
     FIRST_JOKER,
@@ -56,9 +56,7 @@ class _Reading:
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def __init__(
-        self, game: Game[object, object, object, object], seat: int, rng: random.Random
-    ) -> None:
+    def __init__(self, game: AnyGame, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
         assert isinstance(game, CmykGame), "the CMYK heuristic bot plays CMYK only"
         self.cmyk: CmykGame = game

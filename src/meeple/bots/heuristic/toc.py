@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 
 from meeple.bots.base import Bot
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction
 from meeple.games.toc.board import Board
 from meeple.games.toc.cards import ACE, FOUR, JACK, JOKER, KING, PARTEUX, SEVEN
@@ -144,9 +144,7 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def __init__(
-        self, game: Game[object, object, object, object], seat: int, rng: random.Random
-    ) -> None:
+    def __init__(self, game: AnyGame, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
         assert isinstance(game, TocGame)
         self.toc = game

@@ -11,7 +11,7 @@ import random
 from typing import cast
 
 from meeple.bots.base import Bot
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.games.toquer import ToquerGame
 from meeple.games.toquer.actions import (
     Clear,
@@ -53,9 +53,7 @@ Candidates = tuple[Placed, Placed, dict[int | None, Placed]]
 class HeuristicBot(Bot):
     name = "heuristic"
 
-    def __init__(
-        self, game: Game[object, object, object, object], seat: int, rng: random.Random
-    ) -> None:
+    def __init__(self, game: AnyGame, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
         self.toquer = cast(ToquerGame, game)
         g = self.toquer.geometry

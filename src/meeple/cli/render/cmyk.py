@@ -5,7 +5,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.games.cmyk.cards import (
     COLOUR_NAMES,
     COLOURS,
@@ -42,7 +42,7 @@ def cards_text(cards: tuple[int, ...], mixes: tuple[tuple[int, int, int, int], .
     return Text(" ").join(card_text(card, mixes) for card in cards) if cards else Text("-")
 
 
-def render_view(game: Game[object, object, object, object], view: object) -> RenderableType:
+def render_view(game: AnyGame, view: object) -> RenderableType:
     assert isinstance(game, CmykGame) and isinstance(view, CmykView)
     mixes = game.config.mixes
     board = view.board

@@ -4,7 +4,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.games.phase10.cards import SKIP, WILD, card_name, colour_of
 from meeple.games.phase10.phases import GroupKind, describe_phase
 from meeple.games.phase10.rules import Phase10Game
@@ -34,7 +34,7 @@ def group_label(group: LaidGroup) -> str:
     return f"{('red', 'blue', 'yellow', 'green')[group.key]} group"
 
 
-def render_view(game: Game[object, object, object, object], view: object) -> RenderableType:
+def render_view(game: AnyGame, view: object) -> RenderableType:
     assert isinstance(game, Phase10Game) and isinstance(view, Phase10View)
     phases = game.config.phases
     players = Table(title=f"Round {view.round}" + (" (tie-break)" if view.tiebreak else ""))
@@ -99,7 +99,7 @@ def render_view(game: Game[object, object, object, object], view: object) -> Ren
     return Group(*parts)
 
 
-def render_round(game: Game[object, object, object, object], view: object) -> RenderableType:
+def render_round(game: AnyGame, view: object) -> RenderableType:
     """The round just finished: each seat's cards left (laid open to be counted), the
     points, the totals and who advances to the next phase."""
     assert isinstance(view, Phase10View) and view.last_round is not None

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.games.toc.board import Board
 from meeple.games.toc.cards import card_name
 from meeple.games.toc.rules import TocGame
@@ -114,7 +114,7 @@ def _seats_table(game: TocGame, view: TocView) -> Table:
     return table
 
 
-def render_view(game: Game[object, object, object, object], view: object) -> RenderableType:
+def render_view(game: AnyGame, view: object) -> RenderableType:
     assert isinstance(game, TocGame) and isinstance(view, TocView)
     board = game.board
     parts: list[RenderableType] = [

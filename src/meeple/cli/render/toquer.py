@@ -9,7 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.games.toquer.layout import COLUMN_LETTERS, DOWN, EMPTY, ROWS
 from meeple.games.toquer.rules import ToquerGame
 from meeple.games.toquer.state import HIDDEN_VOTE, KNOCKED, PASSED, Phase
@@ -106,7 +106,7 @@ def seat_title(view: ToquerView, seat: int) -> Text:
     return title
 
 
-def render_view(game: Game[object, object, object, object], view: object) -> RenderableType:
+def render_view(game: AnyGame, view: object) -> RenderableType:
     assert isinstance(game, ToquerGame) and isinstance(view, ToquerView)
     header = Text(f"Toquer, round {view.round}", style="bold")
     doing = PHASE_TEXT[view.phase]
@@ -170,7 +170,7 @@ def render_view(game: Game[object, object, object, object], view: object) -> Ren
     return Group(header, table, Columns(panels), scores, note)
 
 
-def render_round(game: Game[object, object, object, object], view: object) -> RenderableType:
+def render_round(game: AnyGame, view: object) -> RenderableType:
     """The round just finished: every grid revealed, the points (the ender's doubling
     explained) and the totals."""
     assert isinstance(game, ToquerGame) and isinstance(view, ToquerView)

@@ -3,13 +3,13 @@
 import importlib
 
 from meeple.engine.errors import InvalidOptionError
-from meeple.engine.protocol import Game
+from meeple.engine.protocol import AnyGame
 from meeple.rl.encoding.base import ActionBlock, Encoder, Field, Layout, Mask, Observation
 
 AnyEncoder = Encoder[object, object, object]
 
 
-def encoder_for(game: Game[object, object, object, object]) -> AnyEncoder:
+def encoder_for(game: AnyGame) -> AnyEncoder:
     """The encoder of a configured game (its action space and observation layout)."""
     name = game.spec.name
     try:
