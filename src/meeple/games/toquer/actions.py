@@ -4,6 +4,8 @@ left neighbour's column (see layout.py)."""
 
 from dataclasses import dataclass
 
+from meeple.games.toquer.cards import Card
+
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
@@ -99,15 +101,15 @@ ToquerAction = (
 class Deal:
     """Chance: a new round's cards, slot by slot, and the card that starts the discard."""
 
-    cards: tuple[int, ...]
-    discard: int
+    cards: tuple[Card, ...]
+    discard: Card
 
 
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Chance: the top card of the stock."""
 
-    card: int
+    card: Card
 
 
 ToquerOutcome = Deal | Draw

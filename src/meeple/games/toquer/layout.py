@@ -13,11 +13,18 @@ being the seat's own 3x5.
 
 from dataclasses import dataclass
 
+from meeple.games.toquer.actions import Draw
+from meeple.games.toquer.cards import Card, Deck
+from meeple.games.toquer.config import Config
+from meeple.games.toquer.state import ToquerState
+
 ROWS = 3
 COLUMN_LETTERS = "nabcdefgh"
 EMPTY = "."
 DOWN = "D"
 UP = "U"
+
+Triple = tuple[int, int, int]  # three frame positions in line order
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,18 +93,18 @@ def build_geometry(players: int, layout: str) -> Geometry:
 
 
 def find_triples(
-    cards: "tuple[int, ...] | tuple[int | None, ...]",
+    cards: "tuple[Card, ...] | tuple[Card | None, ...]",
     faces: str,
     frame: tuple[int, ...],
     lines: tuple[tuple[int, ...], ...],
     gaps_break: bool,
-) -> tuple[tuple[int, int, int], ...]:
+) -> tuple[Triple, ...]:
     """Every clearable triple of a seat: 3 identical, adjacent, face-up cards in a line.
 
     Triples are frame positions in line order. Empty slots are skipped (adjacency across
     them), unless ``gaps_break``, when they split the line.
     """
-    found: list[tuple[int, int, int]] = []
+    found: list[Triple] = []
     for line in lines:
         # a: position of the card two back, b: one back; None when there is none
         a_pos = b_pos = -1
@@ -116,3 +123,66 @@ def find_triples(
                 found.append((a_pos, b_pos, pos))
             a_pos, a_val, b_pos, b_val = b_pos, b_val, pos, value
     return tuple(found)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One configured game's fixed facts, built once: the options, the geometry of the
+    layouts, the deck, each value's place in the deck and a prebuilt draw per value."""
+
+    config: Config
+    geometry: Geometry
+    deck: Deck
+    value_index: dict[Card, int]  # position of each value in ``deck.values``
+    all_cards: tuple[Card, ...]  # every card of the deck, lowest value first
+    draws: dict[Card, Draw]
+
+
+def make_table(config: Config) -> Table:
+    deck = Deck.from_pairs(config.deck)
+    return Table(
+        config=config,
+        geometry=build_geometry(config.players, config.layout),
+        deck=deck,
+        value_index=deck.index(),
+        all_cards=deck.cards(),
+        draws={value: Draw(value) for value in deck.values},
+    )
+
+
+def frame_cards(table: Table, faces: str, seat: int) -> int:
+    """How many cards are among ``seat``'s playable slots (their 15)."""
+    g = table.geometry
+    frame = g.frames[seat]
+    return sum(1 for p in g.playable[seat] if faces[frame[p]] != EMPTY)
+
+
+def triples(table: Table, cards: tuple[Card, ...], faces: str, seat: int) -> tuple[Triple, ...]:
+    """The triples ``seat`` may clear among these cards (frame positions)."""
+    g = table.geometry
+    gaps_break = table.config.gaps_break_adjacency
+    return find_triples(cards, faces, g.frames[seat], g.lines[seat], gaps_break)
+
+
+def takeable(table: Table, state: ToquerState) -> tuple[int, ...]:
+    """Knock step 3: the knocker's positions the active seat may take a card from.
+
+    The active seat must then have another card of their own 15 to swap it with.
+    """
+    g, faces = table.geometry, state.faces
+    knocker_frame, active_frame = g.frames[state.knocker], g.frames[state.active]
+    own = [active_frame[p] for p in g.playable[state.active] if faces[active_frame[p]] != EMPTY]
+    found = []
+    for p in g.playable[state.knocker]:
+        slot = knocker_frame[p]
+        if faces[slot] != EMPTY and (len(own) > 1 or (own and own[0] != slot)):
+            found.append(p)
+    return tuple(found)
+
+
+def set_face(faces: str, slot: int, face: str) -> str:
+    return faces[:slot] + face + faces[slot + 1 :]
+
+
+def set_card(cards: tuple[Card, ...], slot: int, card: Card) -> tuple[Card, ...]:
+    return (*cards[:slot], card, *cards[slot + 1 :])

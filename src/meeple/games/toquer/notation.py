@@ -18,8 +18,6 @@ right-hand column, ``a``, ``b``, ... the seat's own columns; rows are 1 to 3 (``
 | StopClearing    | ``done``         |
 """
 
-from typing import TYPE_CHECKING
-
 from meeple.engine.errors import InvalidActionError
 from meeple.games.toquer.actions import (
     Clear,
@@ -38,9 +36,6 @@ from meeple.games.toquer.actions import (
 )
 from meeple.games.toquer.layout import COLUMN_LETTERS, EMPTY, ROWS, Geometry
 from meeple.games.toquer.state import Phase, ToquerState
-
-if TYPE_CHECKING:
-    from meeple.games.toquer.rules import ToquerGame
 
 _WORDS: dict[str, ToquerAction] = {
     "stock": DrawStock(),
@@ -125,11 +120,14 @@ _PHASE_MOVES = {
 }
 
 
-def explain_illegal(game: "ToquerGame", state: ToquerState, action: ToquerAction) -> str:
-    """Why ``action`` is not legal now, in words a person can act on."""
-    g, seat, phase = game.geometry, state.actor, state.phase
+def explain_illegal(
+    g: Geometry, state: ToquerState, action: ToquerAction, legal: tuple[ToquerAction, ...]
+) -> str:
+    """Why ``action`` is not legal now (``legal`` being the legal actions), in words a
+    person can act on."""
+    seat, phase = state.actor, state.phase
     wanted = "now you must " + _PHASE_MOVES.get(phase, "wait: no seat may act")
-    legal_types = {type(a) for a in game.legal_actions(state)}
+    legal_types = {type(a) for a in legal}
     if type(action) not in legal_types:
         if isinstance(action, DiscardReveal) and phase is Phase.PLACE:
             if not state.from_stock:

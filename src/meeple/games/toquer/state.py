@@ -4,6 +4,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from meeple.engine.values import evolver
+from meeple.games.toquer.cards import Card
 
 
 class Phase(Enum):
@@ -40,7 +41,7 @@ class RoundSummary:
     points: tuple[int, ...]  # per seat, after doubling
     ender: int  # the seat that ended the round
     doubled: bool
-    cards: tuple[int, ...] = ()  # every slot's card as revealed at the round's end
+    cards: tuple[Card, ...] = ()  # every slot's card as revealed at the round's end
     faces: str = ""  # 'U' where a card lay, '.' where the slot was empty
     totals: tuple[int, ...] = ()  # the running totals after this round
 
@@ -57,19 +58,19 @@ class ToquerState:
     round: int  # 1 for the first round; 0 before the first deal
     dealer: int
     active: int  # whose turn it is
-    cards: tuple[int, ...]
+    cards: tuple[Card, ...]
     faces: str
     stock: tuple[int, ...]  # count per deck value (the stock has no order)
-    discard: tuple[int, ...]  # the discard pile, bottom to top (public)
-    drawn: int | None  # the card drawn this turn while it is in play (public)
+    discard: tuple[Card, ...]  # the discard pile, bottom to top (public)
+    drawn: Card | None  # the card drawn this turn while it is in play (public)
     from_stock: bool
-    held: int | None  # a card out of a layout: the swapped-out card awaiting discard,
+    held: Card | None  # a card out of a layout: the swapped-out card awaiting discard,
     # or the knocker's hand card
     held_hidden: bool  # the held card was face down: only the knocker knows it
     votes: str  # knock decisions per seat (see NOT_ASKED, ...)
     knocker: int  # the knocker given the card, else -1
     taken_slot: int  # the slot the active seat took a knocker's card from, else -1
-    taken: int | None  # that card, until it is swapped in
+    taken: Card | None  # that card, until it is swapped in
     setup_left: int  # set-up reveals still to make this round
     ender: int  # the seat that ended the round (all own cards revealed), else -1
     last_turns: tuple[int, ...]  # seats still to play their last turn, in order

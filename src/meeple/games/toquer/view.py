@@ -7,12 +7,12 @@ was face down, and each knock decision until every eligible seat has decided.
 """
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from operator import mul
 
 from meeple.engine.values import constructor
-from meeple.games.toquer.cards import Deck, expand
+from meeple.games.toquer.cards import Card, Deck, expand
 from meeple.games.toquer.config import Config
 from meeple.games.toquer.layout import DOWN, UP
 from meeple.games.toquer.state import (
@@ -22,6 +22,7 @@ from meeple.games.toquer.state import (
     Phase,
     RoundSummary,
     ToquerState,
+    evolve,
 )
 
 
@@ -37,18 +38,18 @@ class ToquerView:
     round: int
     dealer: int
     active: int
-    cards: tuple[int, ...]  # face-up values; 0 where face down or empty (see faces)
+    cards: tuple[Card, ...]  # face-up values; 0 where face down or empty (see faces)
     faces: str  # 'D' face down, 'U' face up, '.' empty
     stock_size: int
-    discard: tuple[int, ...]  # bottom to top
-    drawn: int | None
+    discard: tuple[Card, ...]  # bottom to top
+    drawn: Card | None
     from_stock: bool
-    held: int | None  # None when there is none or it is hidden from this seat
+    held: Card | None  # None when there is none or it is hidden from this seat
     held_hidden: bool  # a knocker's hand card that only the knocker has seen
     votes: str  # knock decisions; '*' decided but not yet revealed
     knocker: int
     taken_slot: int
-    taken: int | None
+    taken: Card | None
     setup_left: int
     ender: int
     last_turns: tuple[int, ...]
@@ -59,7 +60,7 @@ class ToquerView:
     round_points: tuple[tuple[int, ...], ...] = ()
 
 
-def face_up_cards(cards: tuple[int, ...], faces: str) -> tuple[int, ...]:
+def face_up_cards(cards: tuple[Card, ...], faces: str) -> tuple[Card, ...]:
     """The values everyone sees: face-down and empty slots read 0.
 
     The last answer is kept, keyed by the identity of the (immutable) arguments: the
@@ -129,7 +130,7 @@ def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerVie
     )
 
 
-def unseen_cards(deck: Deck, seat_view: ToquerView) -> list[int]:
+def unseen_cards(deck: Deck, seat_view: ToquerView) -> list[Card]:
     """The cards this view does not show anywhere (face-down, stock, hidden hand card)."""
     unseen = []
     for value, count in unseen_counts(deck, seat_view).items():
@@ -137,7 +138,7 @@ def unseen_cards(deck: Deck, seat_view: ToquerView) -> list[int]:
     return unseen
 
 
-def unseen_counts(deck: Deck, seat_view: ToquerView) -> dict[int, int]:
+def unseen_counts(deck: Deck, seat_view: ToquerView) -> dict[Card, int]:
     """``unseen_cards`` counted: per card value (in the deck's order), how many."""
     seen: dict[int, int] = {}
     for card, face in zip(seat_view.cards, seat_view.faces, strict=True):
@@ -223,4 +224,4 @@ def redeal_hidden(deck: Deck, state: ToquerState, seat: int, rng: random.Random)
             rng.choice((KNOCKED, PASSED)) if v in (KNOCKED, PASSED) and s != seat else v
             for s, v in enumerate(votes)
         )
-    return replace(state, cards=tuple(cards), held=held, stock=tuple(stock), votes=votes)
+    return evolve(state, cards=tuple(cards), held=held, stock=tuple(stock), votes=votes)
