@@ -411,19 +411,19 @@ def test_settled_decisions_follow_the_guide_and_the_rest_are_searched() -> None:
 
 
 def test_the_guides_choice_stands_unless_another_beats_it_with_confidence() -> None:
-    from meeple.bots.ismcts import _Node
+    from meeple.bots.ismcts import Node
 
     bot = ISMCTSBot(Nim(), 0, random.Random(0), confidence=2.0, prior=0.0)  # type: ignore[arg-type]
 
-    def node(rewards: list[float]) -> _Node:
-        made = _Node()
+    def node(rewards: list[float]) -> Node:
+        made = Node()
         made.visits = len(rewards)
         made.reward = sum(rewards)
         made.squares = sum(r * r for r in rewards)
         return made
 
     legal = (Take(1), Take(2), Take(3))
-    root = _Node()
+    root = Node()
     root.children[Take(1)] = node([0.0, 1.0] * 5)  # the guide's: 0.5, widely spread
     root.children[Take(2)] = node([0.0, 1.0, 1.0] * 3)  # 0.67: noise at these counts
     assert bot._confident_choice(root, legal, Take(1)) == Take(1)
@@ -466,3 +466,27 @@ def test_paired_mode_tests_the_mean_paired_difference_from_the_guides_choice() -
         action: 4 for action in legal if action != favourite
     }
     assert paired.choose(view, legal) in legal
+
+
+def test_a_spec_builds_the_settings_by_their_spec_names() -> None:
+    from meeple.bots.ismcts_settings import IsmctsSettings
+
+    game = load_game("cmyk", 2)
+    bot = make_bot("ismcts:iterations=50,c=1.5,eval=none,time=2", game, 0, random.Random(0))
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.settings == IsmctsSettings(
+        iterations=50, exploration=1.5, evaluation="none", time_limit=2
+    )
+    assert bot.exploration == 1.5 and not bot.evaluators and bot.time_limit == 2.0
+    expert = make_bot("expert", game, 0, random.Random(0))
+    assert isinstance(expert, ISMCTSBot) and expert.settings == IsmctsSettings(scale=4)
+    assert expert.iterations == 4 * 1000
+    # parameters refine the settings given
+    refined = ISMCTSBot(game, 0, random.Random(0), IsmctsSettings(iterations=9), depth=3)
+    assert refined.settings == IsmctsSettings(iterations=9, depth=3)
+    with pytest.raises(
+        InvalidOptionError, match=r"unknown parameter 'speed' \(use iterations, time, c, depth"
+    ):
+        make_bot("ismcts:speed=3", game, 0, random.Random(0))
+    with pytest.raises(InvalidOptionError, match="branch must be true or false"):
+        IsmctsSettings(branch=1)  # type: ignore[arg-type]

@@ -58,70 +58,61 @@ the same moves on any machine and under any load (a time budget cannot), sized t
 under one second per move in every game and player count on one core of the reference
 machine (``benchmarks/ismcts_speed.py``).
 
-Parameters (spec ``ismcts:iterations=2000,c=0.7``): ``iterations``, ``time`` (seconds),
-``c`` (exploration; rewards are win shares in [0, 1]), ``depth`` (rollout steps before
-the cut), ``expand`` (visits before a node grows), ``tree`` (maximum tree depth),
-``rollout`` (``heuristic`` or ``random``, or any bot spec), ``eval`` (``heuristic``,
-``none``, or a ``module:Class`` bot spec with ``position_value``), ``prior``, ``branch``
-(branch on seen chance outcomes), ``confidence``, ``settle`` (follow the guide's settled choices),
+Parameters: one ``IsmctsSettings`` (``meeple.bots.ismcts_settings``), which a spec
+builds (``ismcts:iterations=2000,c=0.7``): ``iterations``, ``time`` (seconds), ``c``
+(exploration; rewards are win shares in [0, 1]), ``depth`` (rollout steps before the
+cut), ``expand`` (visits before a node grows), ``tree`` (maximum tree depth), ``rollout``
+(``heuristic`` or ``random``, or any bot spec), ``eval`` (``heuristic``, ``none``, or a
+``module:Class`` bot spec with ``position_value``), ``prior``, ``branch`` (branch on seen
+chance outcomes), ``confidence``, ``settle`` (follow the guide's settled choices),
 ``paired`` (every root action on each sample, with common random numbers), ``scale`` (a
 factor on the budget, iterations or time: the expert level's 4).
+
+One simulation (``_simulate``) is four steps, each its own function: ``_descend``
+(selection, through ``_select``, and expansion, through ``_expand``), ``_roll_out``,
+``_shares`` (the score where it ended) and ``_back_up``.
 """
 
-import importlib
 import math
 import random
-import time as clock
+import time
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
 
 from meeple.bots.base import Bot
+from meeple.bots.guide import (
+    Observer,
+    PositionEvaluator,
+    Settler,
+    guide_class,
+    root_policy,
+    suggested_confidence,
+    suggested_iterations,
+)
+from meeple.bots.ismcts_settings import IsmctsSettings
+from meeple.bots.registry import bot_class, parse_bot_spec
 from meeple.engine.errors import InvalidOptionError
+from meeple.engine.options import OptionValue
 from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 
-DEFAULT_ITERATIONS = 300
-DEFAULT_EXPLORATION = 0.7
-DEFAULT_EXPAND = 10
 DEFAULT_PRIOR = 0.03
 DEPTH_WITH_EVALUATION = 12
 DEPTH_WITHOUT_EVALUATION = 400
+UNLIMITED = 1 << 60
+
+# The guide's settled choice for a seat's view and legal actions (None: search it).
+SettleFunction = Callable[[object, tuple[object, ...]], object | None]
+# One tree step of a simulation: the node reached and the seat whose action led there.
+Path = list[tuple["Node", int]]
 
 
-@runtime_checkable
-class Settler(Protocol):
-    """What ISMCTS needs from a bot to skip the decisions that need no search."""
-
-    def settled(self, view: object, legal: tuple[object, ...]) -> object | None:
-        """The action to take without searching, or None: search this decision."""
-        ...
-
-
-@runtime_checkable
-class Observer(Protocol):
-    """A root policy that keeps track of the game (ISMCTS shows it every decision)."""
-
-    def observe(self, view: object, action: object) -> None:
-        """A view this seat was shown and the action it took there."""
-        ...
-
-
-@runtime_checkable
-class PositionEvaluator(Protocol):
-    """What ISMCTS needs from a bot to value a cut-off position from one seat's view."""
-
-    def position_value(self, view: object) -> float:
-        """A non-negative strength of this bot's seat: larger is better."""
-        ...
-
-
-class _Node:
+class Node:
     """One tree node: the statistics of the action (or seen outcome) that leads here."""
 
     __slots__ = ("available", "children", "outcomes", "reward", "squares", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[object, _Node] = {}
-        self.outcomes: dict[object, _Node] = {}
+        self.children: dict[object, Node] = {}
+        self.outcomes: dict[object, Node] = {}
         self.visits = 0
         self.available = 1
         self.reward = 0.0
@@ -129,7 +120,12 @@ class _Node:
 
 
 class ISMCTSBot(Bot):
-    """Single-observer information-set MCTS with determinization per iteration."""
+    """Single-observer information-set MCTS with determinization per iteration.
+
+    ``settings`` (default: ``IsmctsSettings()``), refined by spec parameters given by
+    their spec names (``ISMCTSBot(game, seat, rng, iterations=500, eval="none")``, as
+    ``make_bot("ismcts:iterations=500,eval=none", ...)`` does).
+    """
 
     name = "ismcts"
 
@@ -138,84 +134,57 @@ class ISMCTSBot(Bot):
         game: AnyGame,
         seat: int,
         rng: random.Random,
-        iterations: int | None = None,
-        time: float | None = None,
-        c: float = DEFAULT_EXPLORATION,
-        depth: int | None = None,
-        expand: int = DEFAULT_EXPAND,
-        tree: int | None = None,
-        rollout: str = "heuristic",
-        eval: str = "heuristic",
-        prior: float | None = None,
-        confidence: float | None = None,
-        branch: bool = True,
-        paired: bool = False,
-        settle: bool = True,
-        scale: float = 1.0,
+        settings: IsmctsSettings | None = None,
+        **params: OptionValue,
     ) -> None:
         super().__init__(game, seat, rng)
-        _check_int("iterations", iterations, 1)
-        _check_int("depth", depth, 0)
-        _check_int("expand", expand, 1)
-        _check_int("tree", tree, 1)
-        if time is not None and (
-            isinstance(time, bool) or not isinstance(time, (int, float)) or time <= 0
-        ):
-            raise InvalidOptionError(
-                f"ismcts: time must be a positive number of seconds, not {time!r}"
-            )
-        if isinstance(scale, bool) or not isinstance(scale, (int, float)) or scale <= 0:
-            raise InvalidOptionError(f"ismcts: scale must be a positive number, not {scale!r}")
-        for label, number in (("c", c), ("prior", prior), ("confidence", confidence)):
-            if number is not None and (
-                isinstance(number, bool) or not isinstance(number, (int, float))
-            ):
-                raise InvalidOptionError(f"ismcts: {label} must be a number, not {number!r}")
+        settings = IsmctsSettings.from_params(params, settings)
+        self.settings = settings
         guide = guide_class(game)
-        if iterations is None and time is None:
-            iterations = _suggested_iterations(guide, game.players)
+        iterations = settings.iterations
+        if iterations is None and settings.time_limit is None:
+            iterations = suggested_iterations(guide, game.players)
         # ``scale`` multiplies the budget (the expert level searches four times longer)
+        scale = settings.scale
         self.iterations = None if iterations is None else max(1, round(iterations * scale))
-        self.time_limit = None if time is None else float(time) * scale
-        self.exploration = float(c)
-        self.expand_after = expand
-        self.tree_depth = tree if tree is not None else 1 << 30
-        self.branch_on_seen_chance = bool(branch)
-        self.paired = bool(paired)
-        self.evaluators = _evaluators(game, eval, guide, rng)
-        self.rollout_bots = _rollout_bots(game, rollout, guide, rng)
+        self.time_limit = (
+            None if settings.time_limit is None else float(settings.time_limit) * scale
+        )
+        self.exploration = float(settings.exploration)
+        self.expand_after = settings.expand
+        self.tree_depth = settings.tree if settings.tree is not None else 1 << 30
+        self.branch_on_seen_chance = settings.branch
+        self.paired = settings.paired
+        self.evaluators = _evaluators(game, settings.evaluation, guide, rng)
+        self.rollout_bots = _rollout_bots(game, settings.rollout, guide, rng)
+        depth = settings.depth
         if depth is None:
             depth = DEPTH_WITH_EVALUATION if self.evaluators else DEPTH_WITHOUT_EVALUATION
         self.depth = depth
+        prior = settings.prior
         if prior is None:
             prior = DEFAULT_PRIOR if guide is not None else 0.0
         self.prior = float(prior)
-        if confidence is None:
-            confidence = _suggested_confidence(guide)
-        self.confidence = float(confidence)
+        confidence = settings.confidence
+        self.confidence = float(suggested_confidence(guide) if confidence is None else confidence)
         self.prior_bot = (
-            _root_policy(guide)(game, seat, random.Random(rng.random()))
+            root_policy(guide)(game, seat, random.Random(rng.random()))
             if guide is not None and self.prior > 0
             else None
         )
         # A root policy that reads the game is shown every decision of this seat.
         self.observer = self.prior_bot.observe if isinstance(self.prior_bot, Observer) else None
         # One guide per seat whose settled choices are followed (none: search everything).
-        self.settlers: list[Callable[[object, tuple[object, ...]], object | None]] = []
-        if settle and guide is not None and hasattr(guide, "settled"):
-            for each in range(game.players):
-                bot = guide(game, each, random.Random(rng.random()))
-                assert isinstance(bot, Settler)
-                self.settlers.append(bot.settled)
+        self.settlers = _settlers(game, guide, rng) if settings.settle else []
         self.last_iterations = 0  # iterations of the last search (for benchmarks)
         # The last decision's search tree (None: a decision it did not search), whose
         # root children hold each action's visits and rewards (for the review).
-        self.last_root: _Node | None = None
+        self.last_root: Node | None = None
         # Paired mode: each root action's (count, sum, sum of squares) of its win-share
         # differences from the guide's choice on the same samples, in the last search.
         self.differences: dict[object, list[float]] = {}
 
-    # ------------------------------------------------------------------------ search
+    # ------------------------------------------------------------------ the decision
     def choose(self, view: object, legal: tuple[object, ...]) -> object:
         action = self._decide(view, legal)
         if self.observer is not None:
@@ -241,6 +210,11 @@ class ISMCTSBot(Bot):
             if self.paired:
                 return self._paired_choice(favourite)
             return self._confident_choice(root, legal, favourite)
+        return self._best_choice(root, legal, favourite)
+
+    def _best_choice(self, root: Node, legal: tuple[object, ...], favourite: object) -> object:
+        """The best mean among the well-visited actions, the guide's own choice helped
+        by ``prior``."""
         most = max((child.visits for child in root.children.values()), default=0)
         best = None
         best_score = -1.0
@@ -266,9 +240,7 @@ class ISMCTSBot(Bot):
             if child.visits > 0
         }
 
-    def _confident_choice(
-        self, root: _Node, legal: tuple[object, ...], favourite: object
-    ) -> object:
+    def _confident_choice(self, root: Node, legal: tuple[object, ...], favourite: object) -> object:
         """The guide's choice, unless another action beats it by ``prior`` plus
         ``confidence`` standard errors of the difference of their mean win shares: many
         actions with a few visits each would otherwise win on noise alone."""
@@ -302,155 +274,191 @@ class ISMCTSBot(Bot):
                 best, best_gain = action, gain
         return best
 
-    def search(self, view: object, favourite: object | None = None) -> _Node:
+    # -------------------------------------------------------------------- the search
+    def search(self, view: object, favourite: object | None = None) -> Node:
         """Run the budget from ``view``; the root's children hold each action's visits.
 
         In paired mode ``differences`` then holds, for each other root action, its
         win-share differences from ``favourite`` on the same samples (count, sum, sum
         of squares)."""
-        game = self.game
-        rng = self.rng
-        root = _Node()
-        limit = self.iterations if self.iterations is not None else 1 << 60
-        deadline = None if self.time_limit is None else clock.perf_counter() + self.time_limit
+        root = Node()
+        limit = self.iterations if self.iterations is not None else UNLIMITED
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         done = 0
         self.differences = {}
         while done < limit:
-            if deadline is not None and done and clock.perf_counter() >= deadline:
+            if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            state = game.determinize(view, rng)
-            if not self.paired:
+            state = self.game.determinize(view, self.rng)
+            if self.paired:
+                done = self._paired_sample(state, root, favourite, done, limit)
+            else:
                 done += 1
-                self._simulate(state, root, rng, None)
-                continue
-            # Paired: every root action from this sample, each with the same random
-            # numbers after it (the same draws, the same rollout choices where the
-            # paths agree), so that the actions are compared on equal terms.
-            seed = rng.getrandbits(64)
-            bot_states = [bot.rng.getstate() for bot in self.rollout_bots]
-            actions = game.legal_actions_unchecked(state)
-            if favourite in actions:  # first, so that a sample cut short still pairs
-                actions = (favourite, *(action for action in actions if action != favourite))
-            shares: dict[object, float] = {}
-            for action in actions:
-                if done >= limit:
-                    break
-                done += 1
-                for bot, bot_state in zip(self.rollout_bots, bot_states, strict=True):
-                    bot.rng.setstate(bot_state)
-                shares[action] = self._simulate(state, root, random.Random(seed), action)
-            base = shares.pop(favourite, None)
-            if base is not None:
-                for action, share in shares.items():
-                    entry = self.differences.setdefault(action, [0, 0.0, 0.0])
-                    entry[0] += 1
-                    entry[1] += share - base
-                    entry[2] += (share - base) ** 2
+                self._simulate(state, root, self.rng, None)
         self.last_iterations = done
         self.last_root = root
         return root
 
+    def _paired_sample(
+        self, state: object, root: Node, favourite: object | None, done: int, limit: int
+    ) -> int:
+        """Every root action from this sample, each with the same random numbers after
+        it (the same draws, the same rollout choices where the paths agree), so that the
+        actions are compared on equal terms; returns the iterations done so far."""
+        seed = self.rng.getrandbits(64)
+        bot_states = [bot.rng.getstate() for bot in self.rollout_bots]
+        actions = self.game.legal_actions_unchecked(state)
+        if favourite in actions:  # first, so that a sample cut short still pairs
+            actions = (favourite, *(action for action in actions if action != favourite))
+        shares: dict[object, float] = {}
+        for action in actions:
+            if done >= limit:
+                break
+            done += 1
+            for bot, bot_state in zip(self.rollout_bots, bot_states, strict=True):
+                bot.rng.setstate(bot_state)
+            shares[action] = self._simulate(state, root, random.Random(seed), action)
+        base = shares.pop(favourite, None)
+        if base is not None:
+            for action, share in shares.items():
+                entry = self.differences.setdefault(action, [0, 0.0, 0.0])
+                entry[0] += 1
+                entry[1] += share - base
+                entry[2] += (share - base) ** 2
+        return done
+
     def _simulate(
-        self, state: object, root: _Node, rng: random.Random, first: object | None
+        self, state: object, root: Node, rng: random.Random, first: object | None
     ) -> float:
-        """One simulation from a sampled root state: select, expand, roll out, back up.
+        """One simulation from a sampled root state: select and expand, roll out, back up.
 
         ``first``: the root action to take (paired mode); None lets UCB choose. Returns
         this bot's seat's share of the win where the simulation ended.
         """
+        path: Path = []
+        state = self._descend(state, root, rng, first, path)
+        state = self._roll_out(state, rng)
+        shares = self._shares(state, self.game.players)
+        _back_up(root, path, shares)
+        return shares[self.seat]
+
+    def _descend(
+        self, state: object, root: Node, rng: random.Random, first: object | None, path: Path
+    ) -> object:
+        """Selection and expansion: follow the tree while every legal action is tried,
+        then add one child. Appends each tree step to ``path``; returns the state where
+        the rollout starts (after the new child's action, or where the tree stops)."""
         game = self.game
-        seat = self.seat
+        node = root
+        while True:
+            actor = game.current_player(state)
+            if actor == TERMINAL:
+                return state
+            if actor == CHANCE:
+                outcome = game.sample_chance_unchecked(state, rng)
+                node = self._seen_outcome(node, state, outcome)
+                state = game.apply_chance_unchecked(state, outcome)
+                continue
+            if path and (len(path) >= self.tree_depth or node.visits < self.expand_after):
+                return state  # the tree grows here later (or never): the rollout takes over
+            legal = game.legal_actions_unchecked(state)
+            settled = self._settled(state, actor, legal) if path else None
+            if settled is not None:  # (the root decision is never settled here)
+                state = game.apply_unchecked(state, settled)
+                continue
+            if not path and first is not None:
+                action, child, expanded = _take(node, legal, first)
+            else:
+                action, child, expanded = self._select(node, state, actor, legal, bool(path), rng)
+            path.append((child, actor))
+            node = child
+            state = game.apply_unchecked(state, action)
+            if expanded:
+                return state
+
+    def _seen_outcome(self, node: Node, state: object, outcome: object) -> Node:
+        """The child of ``node`` for a chance outcome this seat sees (counted as passed
+        through, for the expansion rule), or ``node`` itself for one it does not."""
+        if not self.branch_on_seen_chance:
+            return node
+        visible = self.game.outcome_visibility(state, outcome)
+        if visible is not None and self.seat not in visible:
+            return node
+        child = node.outcomes.get(outcome)
+        if child is None:
+            child = node.outcomes[outcome] = Node()
+        child.visits += 1
+        return child
+
+    def _settled(self, state: object, actor: int, legal: tuple[object, ...]) -> object | None:
+        """The guide's settled choice for ``actor`` here, or None (or no settlers)."""
+        if not self.settlers:
+            return None
+        return self.settlers[actor](self.game.view(state, actor), legal)
+
+    def _select(
+        self,
+        node: Node,
+        state: object,
+        actor: int,
+        legal: tuple[object, ...],
+        below_root: bool,
+        rng: random.Random,
+    ) -> tuple[object, Node, bool]:
+        """An untried action to expand if the node may widen, else the UCB1 choice among
+        the tried ones (each tried action's availability counted): (action, child, whether
+        the child is new).
+
+        Progressive widening below the root: a node may hold about the square root of
+        its visits in children, the rollout policy's choice first, so that a thinly
+        visited line follows the rollout policy, not chance."""
+        children = node.children
+        untried = []
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.available += 1
+        if untried and (
+            not below_root
+            or len(untried) == len(legal)
+            or len(legal) - len(untried) < math.isqrt(node.visits)
+        ):
+            return self._expand(node, state, actor, legal, untried, below_root, rng)
+        return _upper_confidence_choice(children, legal, self.exploration)
+
+    def _expand(
+        self,
+        node: Node,
+        state: object,
+        actor: int,
+        legal: tuple[object, ...],
+        untried: list[object],
+        below_root: bool,
+        rng: random.Random,
+    ) -> tuple[object, Node, bool]:
+        """A new child for one untried action: the rollout policy's choice for a node
+        without children below the root, else one at random."""
+        action = untried[0]
+        if below_root and self.rollout_bots and len(untried) == len(legal):
+            choice = self.rollout_bots[actor].choose(self.game.view(state, actor), legal)
+            action = choice if choice in untried else action
+        elif len(untried) > 1:
+            action = untried[rng.randrange(len(untried))]
+        child = node.children[action] = Node()
+        return action, child, True
+
+    def _roll_out(self, state: object, rng: random.Random) -> object:
+        """At most ``depth`` steps by the rollout bots (or uniform random play)."""
+        game = self.game
         current_player = game.current_player
         legal_actions = game.legal_actions_unchecked
         apply_action = game.apply_unchecked
         sample_chance = game.sample_chance_unchecked
         apply_chance = game.apply_chance_unchecked
-        exploration = self.exploration
-        settlers = self.settlers
-        log = math.log
-        sqrt = math.sqrt
-        node = root
-        path: list[tuple[_Node, int]] = []
-        expanded = False
-        # Selection and expansion: follow the tree while every legal action is tried.
-        while not expanded:
-            actor = current_player(state)
-            if actor == TERMINAL:
-                break
-            if actor == CHANCE:
-                outcome = sample_chance(state, rng)
-                visible = game.outcome_visibility(state, outcome)
-                if self.branch_on_seen_chance and (visible is None or seat in visible):
-                    child = node.outcomes.get(outcome)
-                    if child is None:
-                        child = node.outcomes[outcome] = _Node()
-                    child.visits += 1  # passes through it, for the expansion rule
-                    node = child
-                state = apply_chance(state, outcome)
-                continue
-            if path and (len(path) >= self.tree_depth or node.visits < self.expand_after):
-                break  # the tree grows here later (or never): the rollout takes over
-            legal = legal_actions(state)
-            if settlers and path:  # (the root decision is never settled here)
-                settled = settlers[actor](game.view(state, actor), legal)
-                if settled is not None:
-                    state = apply_action(state, settled)
-                    continue
-            children = node.children
-            if not path and first is not None:
-                for action in legal:
-                    if action != first and action in children:
-                        children[action].available += 1
-                action = first
-                child = children.get(action)
-                if child is None:
-                    child = children[action] = _Node()
-                    expanded = True
-            else:
-                untried = []
-                for action in legal:
-                    child = children.get(action)
-                    if child is None:
-                        untried.append(action)
-                    else:
-                        child.available += 1
-                # Progressive widening below the root: a node may hold about the square
-                # root of its visits in children, the rollout policy's choice first, so
-                # that a thinly visited line follows the rollout policy, not chance.
-                widen = bool(untried) and (
-                    not path
-                    or len(untried) == len(legal)
-                    or len(legal) - len(untried) < math.isqrt(node.visits)
-                )
-                if widen:
-                    action = untried[0]
-                    if path and self.rollout_bots and len(untried) == len(legal):
-                        choice = self.rollout_bots[actor].choose(game.view(state, actor), legal)
-                        action = choice if choice in untried else action
-                    elif len(untried) > 1:
-                        action = untried[rng.randrange(len(untried))]
-                    child = children[action] = _Node()
-                    expanded = True
-                else:
-                    best_score = -1.0
-                    child = None
-                    action = legal[0]
-                    for candidate in legal:
-                        option = children.get(candidate)
-                        if option is None or not option.visits:
-                            continue
-                        score = option.reward / option.visits + exploration * sqrt(
-                            log(option.available) / option.visits
-                        )
-                        if score > best_score:
-                            best_score, child, action = score, option, candidate
-                    assert child is not None
-            path.append((child, actor))
-            node = child
-            state = apply_action(state, action)
-        # Rollout: at most ``depth`` steps by the rollout bots (or uniform random play).
-        steps = self.depth
         rollout_bots = self.rollout_bots
+        steps = self.depth
         while steps > 0:
             actor = current_player(state)
             if actor == TERMINAL:
@@ -468,14 +476,7 @@ class ISMCTSBot(Bot):
                     action = legal[int(rng.random() * count)]
                 state = apply_action(state, action)
             steps -= 1
-        shares = self._shares(state, game.players)
-        root.visits += 1
-        for child, actor in path:
-            child.visits += 1
-            share = shares[actor]
-            child.reward += share
-            child.squares += share * share
-        return shares[self.seat]
+        return state
 
     def _shares(self, state: object, players: int) -> Sequence[float]:
         """Each seat's share of the win: exact at the end, estimated at a cut."""
@@ -498,7 +499,54 @@ class ISMCTSBot(Bot):
         return [value / total for value in values]
 
 
-def _mean_and_error(node: _Node) -> tuple[float, float]:
+def _take(node: Node, legal: tuple[object, ...], first: object) -> tuple[object, Node, bool]:
+    """The root action ``first`` (paired mode), the others' availability counted:
+    (action, child, whether the child is new)."""
+    children = node.children
+    for action in legal:
+        if action != first and action in children:
+            children[action].available += 1
+    child = children.get(first)
+    if child is None:
+        child = children[first] = Node()
+        return first, child, True
+    return first, child, False
+
+
+def _upper_confidence_choice(
+    children: dict[object, Node], legal: tuple[object, ...], exploration: float
+) -> tuple[object, Node, bool]:
+    """The tried action with the highest UCB1 score (by availability): (action, child,
+    False)."""
+    log = math.log
+    sqrt = math.sqrt
+    best_score = -1.0
+    best: Node | None = None
+    action = legal[0]
+    for candidate in legal:
+        option = children.get(candidate)
+        if option is None or not option.visits:
+            continue
+        score = option.reward / option.visits + exploration * sqrt(
+            log(option.available) / option.visits
+        )
+        if score > best_score:
+            best_score, best, action = score, option, candidate
+    assert best is not None
+    return action, best, False
+
+
+def _back_up(root: Node, path: Path, shares: Sequence[float]) -> None:
+    """Credit each tree step with its own actor's share of the win."""
+    root.visits += 1
+    for child, actor in path:
+        child.visits += 1
+        share = shares[actor]
+        child.reward += share
+        child.squares += share * share
+
+
+def _mean_and_error(node: Node) -> tuple[float, float]:
     """A node's mean reward and the squared standard error of that mean."""
     n = node.visits
     mean = node.reward / n
@@ -506,47 +554,16 @@ def _mean_and_error(node: _Node) -> tuple[float, float]:
     return mean, variance / n
 
 
-def _suggested_confidence(guide: type[Bot] | None) -> float:
-    """The guide's ``ismcts_confidence`` (standard errors; 0: off), else 0."""
-    suggested = getattr(guide, "ismcts_confidence", 0.0)
-    if isinstance(suggested, (int, float)) and not isinstance(suggested, bool) and suggested > 0:
-        return float(suggested)
-    return 0.0
-
-
-def _check_int(label: str, value: object, minimum: int) -> None:
-    if value is not None and (
-        isinstance(value, bool) or not isinstance(value, int) or value < minimum
-    ):
-        raise InvalidOptionError(f"ismcts: {label} must be an integer >= {minimum}, not {value!r}")
-
-
-def _suggested_iterations(guide: type[Bot] | None, players: int) -> int:
-    """The guide's ``ismcts_iterations`` (an int, or a function of the player count)."""
-    suggested = getattr(guide, "ismcts_iterations", None)
-    if callable(suggested):
-        suggested = suggested(players)
-    if isinstance(suggested, int) and not isinstance(suggested, bool) and suggested > 0:
-        return suggested
-    return DEFAULT_ITERATIONS
-
-
-def _root_policy(guide: type[Bot]) -> type[Bot]:
-    """The policy whose choice the search favours at its root: the guide's optional
-    ``ismcts_root_policy()`` (a stronger bot too slow for rollouts), else the guide."""
-    named = getattr(guide, "ismcts_root_policy", None)
-    policy = named() if callable(named) else None
-    return policy if isinstance(policy, type) and issubclass(policy, Bot) else guide
-
-
-def guide_class(game: AnyGame) -> type[Bot] | None:
-    """The game's heuristic bot class (``meeple.bots.heuristic.<game>``), if it has one."""
-    try:
-        module = importlib.import_module(f"meeple.bots.heuristic.{game.spec.name}")
-    except ImportError:
-        return None
-    cls = getattr(module, "HeuristicBot", None)
-    return cls if isinstance(cls, type) and issubclass(cls, Bot) else None
+def _settlers(game: AnyGame, guide: type[Bot] | None, rng: random.Random) -> list[SettleFunction]:
+    """One guide per seat whose settled choices are followed (none without the hook)."""
+    if guide is None or not hasattr(guide, "settled"):
+        return []
+    settlers: list[SettleFunction] = []
+    for each in range(game.players):
+        bot = guide(game, each, random.Random(rng.random()))
+        assert isinstance(bot, Settler)
+        settlers.append(bot.settled)
+    return settlers
 
 
 def _evaluators(
@@ -560,8 +577,6 @@ def _evaluators(
         if cls is None or not hasattr(cls, "position_value"):
             return []  # no evaluation for this game
     else:
-        from meeple.bots.registry import bot_class, parse_bot_spec
-
         cls = bot_class(parse_bot_spec(spec), game.spec.name)
         if not hasattr(cls, "position_value"):
             raise InvalidOptionError(f"ismcts: eval bot {spec!r} has no position_value method")
@@ -581,8 +596,6 @@ def _rollout_bots(
         return []
     if spec == "heuristic" and guide is not None:
         return [guide(game, seat, random.Random(rng.random())) for seat in range(game.players)]
-    from meeple.bots.registry import bot_class, parse_bot_spec
-
     parsed = parse_bot_spec(spec)
     cls = bot_class(parsed, game.spec.name)
     try:

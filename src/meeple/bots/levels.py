@@ -15,7 +15,7 @@ server's seats, tournaments); parameters after it refine it (``expert:scale=8``)
 import random
 
 from meeple.bots.base import Bot
-from meeple.bots.ismcts import guide_class
+from meeple.bots.guide import guide_class
 from meeple.bots.random_bot import RandomBot
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.protocol import AnyGame

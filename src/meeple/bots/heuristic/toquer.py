@@ -20,10 +20,7 @@ from meeple.games.toquer.actions import (
     DrawStock,
     Give,
     Knock,
-    Pass,
     Refuse,
-    Reveal,
-    StopClearing,
     Swap,
     Take,
     ToquerAction,
@@ -407,34 +404,29 @@ class _Table:
     # ----------------------------------------------------------------- utilities
     def utility(self, action: ToquerAction) -> float:
         view = self.view
-        if isinstance(action, Swap):
-            card = view.taken if view.phase is Phase.KNOCK_PLACE else view.drawn
-            return self.place(card if card is not None else 0, action.position)
-        if isinstance(action, DiscardReveal):
-            return self.reveal(action.position)
-        if isinstance(action, Clear):
-            return self.clear_value(action)
-        if isinstance(action, StopClearing):
-            return 0.0
-        if isinstance(action, DrawDiscard):
-            top = view.discard[-1]
-            return self.best_use(top, not self.game.config.discard_draw_must_keep) + 0.01
-        if isinstance(action, DrawStock):
-            return self.stock_value()
-        if isinstance(action, Knock):
-            return self.knock_value() - KNOCK_THRESHOLD
-        if isinstance(action, Pass):
-            return 0.0
-        if isinstance(action, Refuse):
-            card = view.drawn if view.drawn is not None else 0
-            return self.best_use(card, True)
-        if isinstance(action, Give):
-            return self.give_value(action.seat)
-        if isinstance(action, Take):
-            return self.take_value(view.knocker, action.position)
-        if isinstance(action, Reveal):
-            return 0.0
-        return 0.0
+        match action:
+            case Swap():
+                card = view.taken if view.phase is Phase.KNOCK_PLACE else view.drawn
+                return self.place(card if card is not None else 0, action.position)
+            case DiscardReveal():
+                return self.reveal(action.position)
+            case Clear():
+                return self.clear_value(action)
+            case DrawDiscard():
+                top = view.discard[-1]
+                return self.best_use(top, not self.game.config.discard_draw_must_keep) + 0.01
+            case DrawStock():
+                return self.stock_value()
+            case Knock():
+                return self.knock_value() - KNOCK_THRESHOLD
+            case Refuse():
+                card = view.drawn if view.drawn is not None else 0
+                return self.best_use(card, True)
+            case Give():
+                return self.give_value(action.seat)
+            case Take():
+                return self.take_value(view.knocker, action.position)
+        return 0.0  # stopping a clearing, passing, revealing: nothing to weigh
 
     def clear_value(self, action: Clear) -> float:
         mine = other = 0.0
