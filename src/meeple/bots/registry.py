@@ -1,7 +1,8 @@
 """Bots named by spec strings.
 
 - ``random``: uniform over legal actions;
-- ``heuristic``: the game's own heuristic bot (``meeple.bots.heuristic.<game>``);
+- ``heuristic``: the game's own heuristic bot (the registry's ``heuristic_bot`` piece;
+  refused for a game that has none);
 - ``ismcts:iterations=2000``: a built-in bot with parameters (``name:key=value,...``);
 - ``package.module:ClassName`` (parameters after a second colon): a user's own Bot subclass;
 - a level for people (``easy``, ``medium``, ``hard``, ``expert``: ``meeple.bots.levels``),
@@ -17,6 +18,7 @@ from meeple.bots.levels import LEVELS
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue, parse_option_text
 from meeple.engine.protocol import AnyGame
+from meeple.engine.registry import piece
 
 BUILTIN = {
     "random": "meeple.bots.random_bot:RandomBot",
@@ -69,9 +71,8 @@ def _parse_params(param_text: str) -> dict[str, OptionValue]:
 
 def bot_class(spec: BotSpec, game_name: str) -> type[Bot]:
     if spec.target == "heuristic":
-        module_name, class_name = f"meeple.bots.heuristic.{game_name}", "HeuristicBot"
-    else:
-        module_name, _, class_name = spec.target.partition(":")
+        return heuristic_class(spec, game_name)
+    module_name, _, class_name = spec.target.partition(":")
     try:
         module = importlib.import_module(module_name)
     except ImportError as error:
@@ -83,6 +84,23 @@ def bot_class(spec: BotSpec, game_name: str) -> type[Bot]:
         raise InvalidOptionError(
             f"bot {spec.text!r}: {module_name}.{class_name} is not a Bot class"
         )
+    return cls
+
+
+def heuristic_class(spec: BotSpec, game_name: str) -> type[Bot]:
+    """The game's heuristic bot (the registry's ``heuristic_bot`` piece); a game without
+    one refuses the spec with a message, rather than playing another bot under its name."""
+    try:
+        cls = piece(game_name, "heuristic_bot")
+    except ImportError as error:
+        raise InvalidOptionError(f"bot {spec.text!r}: {error}") from None
+    if cls is None:
+        raise InvalidOptionError(
+            f"bot {spec.text!r}: the game {game_name!r} has no heuristic bot; "
+            "use random, easy or ismcts"
+        )
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise InvalidOptionError(f"bot {spec.text!r}: {cls!r} is not a Bot class")
     return cls
 
 

@@ -1,6 +1,5 @@
 """Helpers shared by the commands: building games from options, renderers, errors."""
 
-import importlib
 import json
 from collections.abc import Callable, Sequence
 from typing import NoReturn
@@ -12,7 +11,7 @@ from rich.pretty import Pretty
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue, parse_option_text
 from meeple.engine.protocol import AnyGame
-from meeple.engine.registry import default_players, game_names, load_game
+from meeple.engine.registry import default_players, game_class, game_names, load_game, piece
 
 console = Console()
 Renderer = Callable[[AnyGame, object], RenderableType]
@@ -65,35 +64,42 @@ def split_specs(text: str) -> list[str]:
 
 
 def renderer(game: AnyGame) -> Renderer:
-    """The game's terminal renderer, or a plain dump of the view."""
-    try:
-        module = importlib.import_module(f"meeple.cli.render.{game.spec.name}")
-    except ImportError:
-        return lambda _game, view: Pretty(view)
-    render: Renderer = module.render_view
-    return render
+    """The game's terminal renderer, or a generic one (the view's fields, plainly)."""
+    module = piece(game.spec.name, "renderer")
+    render: Renderer | None = getattr(module, "render_view", None)
+    return generic_render if render is None else render
+
+
+def generic_render(_game: AnyGame, view: object) -> RenderableType:
+    """The view of a game with no renderer of its own: its fields as a tree."""
+    return Pretty(view)
 
 
 def round_renderer(game: AnyGame) -> Renderer | None:
     """The game's table of a finished round (round-based games), or None."""
-    try:
-        module = importlib.import_module(f"meeple.cli.render.{game.spec.name}")
-    except ImportError:
-        return None
+    module = piece(game.spec.name, "renderer")
     render: Renderer | None = getattr(module, "render_round", None)
     return render
 
 
 def default_bot(game_name: str) -> str:
-    try:
-        importlib.import_module(f"meeple.bots.heuristic.{game_name}")
-    except ImportError:
-        return "random"
-    return "heuristic"
+    """The bot for seats nobody named: the game's heuristic bot, else the random bot."""
+    return "heuristic" if piece(game_name, "heuristic_bot") is not None else "random"
 
 
 def games_help() -> str:
+    """The registered games' names, for help texts and messages."""
     return ", ".join(game_names())
+
+
+def games_titles() -> str:
+    """The registered games' titles in words: "A, B and C"."""
+    titles = [game_class(name).spec.title for name in game_names()]
+    return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+
+
+def game_argument_help() -> str:
+    return f"the game: {games_help()}"
 
 
 def players_or_default(name: str, players: int | None) -> int:

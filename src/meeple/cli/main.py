@@ -18,7 +18,9 @@ from meeple.cli.common import (
     console,
     default_bot,
     fail,
+    game_argument_help,
     games_help,
+    games_titles,
     parse_bot_list,
     renderer,
     round_renderer,
@@ -31,12 +33,12 @@ from meeple.cli.serve import botworker, serve
 from meeple.engine.errors import InvalidOptionError, RecordError
 from meeple.engine.protocol import CHANCE, AnyGame
 from meeple.engine.record import MatchRecord, parse_record, replay
-from meeple.engine.registry import game_class
+from meeple.engine.registry import game_class, game_names
 from meeple.sim.match import MatchTooLong
 from meeple.sim.simulate import simulate as run_simulation
 
 app = typer.Typer(
-    help="meeple: Phase 10, Toc, CMYK and Toquer in the terminal, with bots and simulation.",
+    help=f"meeple: {games_titles()} in the terminal, with bots and simulation.",
     no_args_is_help=True,
     epilog="Exit codes: 0 done, 1 a game abandoned, 2 a mistake in the command, "
     "130 interrupted (Ctrl-C).",
@@ -58,10 +60,10 @@ def main(
         ),
     ] = False,
 ) -> None:
-    """meeple: Phase 10, Toc, CMYK and Toquer in the terminal, with bots and simulation."""
+    """meeple: tabletop games in the terminal, with bots and simulation."""
 
 
-GameArg = Annotated[str, typer.Argument(help="the game: phase10, toc, cmyk or toquer")]
+GameArg = Annotated[str, typer.Argument(help=game_argument_help(), autocompletion=game_names)]
 PlayersOpt = Annotated[int | None, typer.Option("--players", "-p", help="number of players")]
 OptionOpt = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="a game option, key=value (repeat)")

@@ -16,9 +16,16 @@ from rich.progress import (
 from rich.table import Table
 
 from meeple.bots.registry import bot_class, parse_bot_spec
-from meeple.cli.common import at_least_one, fail, parse_options, split_specs
+from meeple.cli.common import (
+    at_least_one,
+    fail,
+    game_argument_help,
+    parse_options,
+    split_specs,
+)
 from meeple.engine.errors import InvalidOptionError
-from meeple.engine.registry import default_players, game_class, load_game
+from meeple.engine.protocol import AnyGame
+from meeple.engine.registry import default_players, game_class, game_names, load_game
 from meeple.sim.tournament import (
     TournamentInterrupted,
     TournamentReport,
@@ -28,7 +35,7 @@ from meeple.sim.tournament import (
 
 
 def tournament(
-    game_name: Annotated[str, typer.Argument(help="the game: phase10, toc, cmyk or toquer")],
+    game_name: Annotated[str, typer.Argument(help=game_argument_help(), autocompletion=game_names)],
     bots: Annotated[
         str,
         typer.Option(
@@ -62,22 +69,46 @@ def tournament(
     ] = None,
 ) -> None:
     """Play a seat-rotated tournament between bots; report win rates, pairs and ratings."""
-    from meeple.cli.common import console
-
     specs = split_specs(bots)
+    game = _tournament_game(game_name, specs, players, option or [])
+    at_least_one(games=games, jobs=jobs)
+    directory = out or Path(f"tournament-{game.spec.name}-{game.players}p-seed{seed}")
+    started = time.perf_counter()
+    report = _run_with_progress(game, specs, games, seed, jobs, ray, directory)
+    _print_report(report, time.perf_counter() - started)
+    _write(report, directory)
+
+
+def _tournament_game(
+    game_name: str, specs: list[str], players: int | None, option_texts: list[str]
+) -> AnyGame:
+    """The configured game, its bot specs checked (a mistake ends the command)."""
     if not specs:
         fail("--bots: list at least one bot spec")
     try:
         cls = game_class(game_name)
         if players is None:
             players = _default_players(game_name, len(specs), cls.spec.player_counts)
-        game = load_game(game_name, players, **parse_options(option or []))
+        game = load_game(game_name, players, **parse_options(option_texts))
         for spec in specs:
             bot_class(parse_bot_spec(spec), game.spec.name)
     except InvalidOptionError as error:
         fail(str(error))
-    at_least_one(games=games, jobs=jobs)
-    directory = out or Path(f"tournament-{game.spec.name}-{game.players}p-seed{seed}")
+    return game
+
+
+def _run_with_progress(
+    game: AnyGame,
+    specs: list[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    ray: str | None,
+    directory: Path,
+) -> TournamentReport:
+    """The tournament, played under a progress bar; Ctrl-C writes what was finished."""
+    from meeple.cli.common import console
+
     columns = (
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -96,7 +127,7 @@ def tournament(
             progress.update(task, advance=1, rate=f"{done / elapsed:.1f} games/s")
 
         try:
-            report = run_tournament(
+            return run_tournament(
                 game.spec.name,
                 game.players,
                 game.options,
@@ -113,7 +144,11 @@ def tournament(
             progress.stop()
             _write_partial(interrupted.report, directory)
             raise typer.Exit(code=130) from None
-    elapsed = time.perf_counter() - started
+
+
+def _print_report(report: TournamentReport, elapsed: float) -> None:
+    from meeple.cli.common import console
+
     for renderable in report_tables(report):
         console.print(renderable)
     console.print(
@@ -127,7 +162,6 @@ def tournament(
             f"[yellow]note:[/] {report.games} games is not a multiple of {cycle} (one full "
             "rotation of tables and seats), so seats are not exactly balanced"
         )
-    _write(report, directory)
 
 
 def _write(report: TournamentReport, directory: Path) -> None:

@@ -44,8 +44,17 @@ def _hints(cls: type) -> dict[str, object]:
     return typing.get_type_hints(cls)
 
 
+def _unwrap(target: object) -> object:
+    """A ``NewType`` (a named card type, ``Card = NewType("Card", int)``) as the type it
+    names: it is that type in JSON and at run time."""
+    while isinstance(target, typing.NewType):
+        target = target.__supertype__
+    return target
+
+
 def from_json(target: object, data: JSON, where: str = "value") -> object:
     """Decode ``data`` as the type ``target`` (a class or a type hint)."""
+    target = _unwrap(target)
     origin = get_origin(target)
     if origin in (Union, types.UnionType):
         return _decode_union(get_args(target), data, where)
@@ -96,51 +105,54 @@ def _decode_union(members: tuple[object, ...], data: JSON, where: str) -> object
 
 def _decode_class(cls: type, data: JSON, where: str) -> object:
     if dataclasses.is_dataclass(cls):
-        if not isinstance(data, dict):
-            raise InvalidActionError(f"{where}: expected an object for {cls.__name__}")
-        if data.get("type") != cls.__name__:
-            raise InvalidActionError(
-                f"{where}: expected type {cls.__name__!r}, got {_shown(data.get('type'))}"
-            )
-        hints = _hints(cls)
-        fields = [f.name for f in dataclasses.fields(cls)]
-        extra = set(data) - set(fields) - {"type"}
-        if extra:
-            raise InvalidActionError(
-                f"{where}: unexpected fields {sorted(map(str, extra))} for {cls.__name__}"
-            )
-        kwargs: dict[str, object] = {}
-        for name in fields:
-            if name not in data:
-                raise InvalidActionError(f"{where}: missing field {name!r} of {cls.__name__}")
-            kwargs[name] = from_json(hints[name], data[name], f"{where}.{name}")
-        return cls(**kwargs)
+        return _decode_dataclass(cls, data, where)
     if issubclass(cls, enum.Enum):
         try:
             return cls(data)
         except ValueError:
             raise InvalidActionError(f"{where}: {_shown(data)} is not a {cls.__name__}") from None
-    if cls is bool:
-        if not isinstance(data, bool):
-            raise InvalidActionError(f"{where}: expected a boolean, got {_shown(data)}")
-        return data
-    if cls is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise InvalidActionError(f"{where}: expected an integer, got {_shown(data)}")
-        return data
     if cls is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)):
             raise InvalidActionError(f"{where}: expected a number, got {_shown(data)}")
         return float(data)
-    if cls is str:
-        if not isinstance(data, str):
-            raise InvalidActionError(f"{where}: expected a string, got {_shown(data)}")
-        return data
-    if cls is type(None):
-        if data is not None:
-            raise InvalidActionError(f"{where}: expected null, got {_shown(data)}")
-        return None
-    raise TypeError(f"{where}: cannot decode class {cls.__name__}")
+    scalar = _SCALARS.get(cls)
+    if scalar is None:
+        raise TypeError(f"{where}: cannot decode class {cls.__name__}")
+    fits, expected = scalar
+    if not fits(data):
+        raise InvalidActionError(f"{where}: expected {expected}, got {_shown(data)}")
+    return data
+
+
+# The scalar classes decoded as they are: a test of the JSON value and its description.
+_SCALARS: dict[type, tuple[Callable[[JSON], bool], str]] = {
+    bool: (lambda data: isinstance(data, bool), "a boolean"),
+    int: (lambda data: isinstance(data, int) and not isinstance(data, bool), "an integer"),
+    str: (lambda data: isinstance(data, str), "a string"),
+    type(None): (lambda data: data is None, "null"),
+}
+
+
+def _decode_dataclass(cls: type, data: JSON, where: str) -> object:
+    if not isinstance(data, dict):
+        raise InvalidActionError(f"{where}: expected an object for {cls.__name__}")
+    if data.get("type") != cls.__name__:
+        raise InvalidActionError(
+            f"{where}: expected type {cls.__name__!r}, got {_shown(data.get('type'))}"
+        )
+    hints = _hints(cls)
+    fields = [f.name for f in dataclasses.fields(cls)]
+    extra = set(data) - set(fields) - {"type"}
+    if extra:
+        raise InvalidActionError(
+            f"{where}: unexpected fields {sorted(map(str, extra))} for {cls.__name__}"
+        )
+    kwargs: dict[str, object] = {}
+    for name in fields:
+        if name not in data:
+            raise InvalidActionError(f"{where}: missing field {name!r} of {cls.__name__}")
+        kwargs[name] = from_json(hints[name], data[name], f"{where}.{name}")
+    return cls(**kwargs)
 
 
 def decode(target: type[T], data: JSON, where: str = "value") -> T:
@@ -164,9 +176,12 @@ def checker(target: object, ranges: Mapping[str, range]) -> Checker:
     """A function that finds what makes a Python value not a well-formed ``target``: the
     rules of decoding (a bool is no int, nor is a float; tuples, not lists), plus
     ``ranges``, the valid integers of each field name. None when there is no problem."""
+    target = _unwrap(target)
     origin = get_origin(target)
     if origin in (Union, types.UnionType):
         return _union_checker(get_args(target), ranges)
+    if origin is Literal:
+        return _literal_checker(get_args(target))
     if origin is tuple:
         args = get_args(target)
         if len(args) == 2 and args[1] is Ellipsis:
@@ -198,7 +213,17 @@ def _items_checker(item: Checker) -> Checker:
     return check_items
 
 
+def _literal_checker(allowed: tuple[object, ...]) -> Checker:
+    def check_literal(value: object) -> str | None:
+        if any(type(value) is type(a) and value == a for a in allowed):
+            return None
+        return f": {_shown(value)} is not one of {allowed}"
+
+    return check_literal
+
+
 def _union_checker(members: tuple[object, ...], ranges: Mapping[str, range]) -> Checker:
+    members = tuple(_unwrap(m) for m in members)
     by_class = {m: checker(m, ranges) for m in members if isinstance(m, type)}
     names = [m.__name__ for m in by_class]
 
@@ -217,7 +242,7 @@ def _class_checker(cls: type, ranges: Mapping[str, range]) -> Checker:
     integers: list[tuple[str, range | None]] = []
     others: list[tuple[str, Checker]] = []
     for field in dataclasses.fields(cls):
-        if hints[field.name] is int:
+        if _unwrap(hints[field.name]) is int:
             integers.append((field.name, ranges.get(field.name)))
         else:
             others.append((field.name, checker(hints[field.name], ranges)))

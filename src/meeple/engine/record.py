@@ -115,8 +115,29 @@ def parse_record(lines: Iterable[str], *, expected_version: int | None = None) -
     numbered = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
     if not numbered:
         raise RecordError("line 1: the record is empty")
-    number, first = numbered[0]
-    header = _load_json(first, number)
+    record = _parse_header(*numbered[0], expected_version)
+    ended = False
+    for number, line in numbered[1:]:
+        data = _load_json(line, number)
+        if ended:
+            raise RecordError(f"line {number}: data after the end line")
+        if "end" in data:
+            _read_end(record, data["end"], number)
+            ended = True
+        elif "chance" in data:
+            record.steps.append(Step(CHANCE, data["chance"]))
+        elif "action" in data:
+            record.steps.append(Step(_int_field(data, "seat", number), data["action"]))
+        else:
+            raise RecordError(f"line {number}: expected a chance, action or end line")
+    if not ended:
+        raise RecordError(f"line {numbered[-1][0]}: the record is truncated: it has no end line")
+    return record
+
+
+def _parse_header(number: int, line: str, expected_version: int | None) -> MatchRecord:
+    """The record (with no steps yet) that the header line describes."""
+    header = _load_json(line, number)
     if header.get("format") != FORMAT:
         raise RecordError(f"line {number}: not a meeple record (format {header.get('format')!r})")
     if header.get("format_version") != FORMAT_VERSION:
@@ -139,7 +160,7 @@ def parse_record(lines: Iterable[str], *, expected_version: int | None = None) -
     version = _int_field(header, "version", number)
     if expected_version is not None and version != expected_version:
         options = _options_of_older_version(game, version, expected_version, options, number)
-    record = MatchRecord(
+    return MatchRecord(
         game=game,
         version=version,
         players=_int_field(header, "players", number),
@@ -147,34 +168,21 @@ def parse_record(lines: Iterable[str], *, expected_version: int | None = None) -
         seats=tuple(str(s) for s in seats),
         seed=seed,
     )
-    ended = False
-    for number, line in numbered[1:]:
-        data = _load_json(line, number)
-        if ended:
-            raise RecordError(f"line {number}: data after the end line")
-        if "end" in data:
-            end = data["end"]
-            if not isinstance(end, dict):
-                raise RecordError(f"line {number}: the end line must hold an object")
-            if _int_field(end, "steps", number) != len(record.steps):
-                raise RecordError(
-                    f"line {number}: the end line counts {end.get('steps')} steps "
-                    f"but the record holds {len(record.steps)}: steps are missing"
-                )
-            record.finished = bool(end.get("finished"))
-            returns = end.get("returns")
-            if isinstance(returns, list):
-                record.returns = tuple(float(r) for r in returns if isinstance(r, (int, float)))
-            ended = True
-        elif "chance" in data:
-            record.steps.append(Step(CHANCE, data["chance"]))
-        elif "action" in data:
-            record.steps.append(Step(_int_field(data, "seat", number), data["action"]))
-        else:
-            raise RecordError(f"line {number}: expected a chance, action or end line")
-    if not ended:
-        raise RecordError(f"line {numbered[-1][0]}: the record is truncated: it has no end line")
-    return record
+
+
+def _read_end(record: MatchRecord, end: JSON, number: int) -> None:
+    """The end line's facts, checked against the steps read."""
+    if not isinstance(end, dict):
+        raise RecordError(f"line {number}: the end line must hold an object")
+    if _int_field(end, "steps", number) != len(record.steps):
+        raise RecordError(
+            f"line {number}: the end line counts {end.get('steps')} steps "
+            f"but the record holds {len(record.steps)}: steps are missing"
+        )
+    record.finished = bool(end.get("finished"))
+    returns = end.get("returns")
+    if isinstance(returns, list):
+        record.returns = tuple(float(r) for r in returns if isinstance(r, (int, float)))
 
 
 def _options_of_older_version(

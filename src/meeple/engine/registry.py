@@ -1,41 +1,185 @@
-"""The game registry: every package under ``meeple.games`` that exposes ``GAME`` is a game.
+"""The game registry: the one list of games, from which every other list is derived.
 
-Discovery by package means a new game is registered by adding its package, with no
-central list to edit.
+A game gets into it in one of three ways:
+
+- a package under ``meeple.games`` that exposes ``GAME`` (the built-in games: adding the
+  package is enough, there is no central list to edit);
+- a call to :func:`register_game` (a test, a notebook, a program embedding meeple);
+- an entry point in the ``meeple.games`` group of an installed distribution, naming a
+  ``Game`` subclass or a :class:`GameEntry` (a third-party game)::
+
+      [project.entry-points."meeple.games"]
+      nim = "meeple_nim:GAME"
+
+Besides the rules, a game may have *pieces* that live in later layers: a heuristic bot
+(``heuristic_bot``, a ``module:Class`` that subclasses ``meeple.bots.base.Bot``), a
+terminal renderer (``renderer``, a module with ``render_view`` and optionally
+``render_round``) and an RL encoder (``encoder``, a ``module:Factory`` called with the
+configured game). They are named by strings so that the engine imports none of those
+layers. A built-in game finds its pieces by convention (``meeple.bots.heuristic.<name>``,
+``meeple.cli.render.<name>``, ``meeple.rl.encoding.<name>``); a registered game names
+them. Every piece is optional: see :func:`piece` and docs/adding-a-game.md for what each
+layer does without one.
 """
 
 import importlib
+import importlib.metadata
+import importlib.util
 import pkgutil
+import warnings
+from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue
-from meeple.engine.protocol import AnyGame
+from meeple.engine.protocol import AnyGame, Game
+
+PieceKind = Literal["heuristic_bot", "renderer", "encoder"]
+PIECE_KINDS: tuple[PieceKind, ...] = ("heuristic_bot", "renderer", "encoder")
+ENTRY_POINT_GROUP = "meeple.games"
+
+# Where a built-in game's pieces are found ("{name}" is the game's name).
+_CONVENTIONS: dict[PieceKind, str] = {
+    "heuristic_bot": "meeple.bots.heuristic.{name}:HeuristicBot",
+    "renderer": "meeple.cli.render.{name}",
+    "encoder": "meeple.rl.encoding.{name}:ENCODER",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    """A game and where its optional pieces are (``"package.module:attribute"``, or a
+    module's name for the renderer); ``None`` where it has none."""
+
+    game: type[AnyGame]
+    heuristic_bot: str | None = None
+    renderer: str | None = None
+    encoder: str | None = None
+
+    def location(self, kind: PieceKind) -> str | None:
+        location: str | None = getattr(self, kind)
+        return location
+
+
+_registered: dict[str, GameEntry] = {}
 
 
 @cache
-def _game_classes() -> dict[str, type[AnyGame]]:
+def _built_in() -> dict[str, GameEntry]:
     import meeple.games as games_package
 
-    found: dict[str, type[AnyGame]] = {}
+    found: dict[str, GameEntry] = {}
     for module_info in pkgutil.iter_modules(games_package.__path__):
         module = importlib.import_module(f"meeple.games.{module_info.name}")
         game_class = getattr(module, "GAME", None)
         if game_class is not None:
-            found[game_class.spec.name] = game_class
-    return dict(sorted(found.items()))
+            name = game_class.spec.name
+            pieces = {kind: _convention(kind, name) for kind in PIECE_KINDS}
+            found[name] = GameEntry(game_class, **pieces)
+    return found
+
+
+def _convention(kind: PieceKind, name: str) -> str | None:
+    """The conventional location of a built-in game's piece, if that module exists."""
+    location = _CONVENTIONS[kind].format(name=name)
+    module = location.partition(":")[0]
+    try:
+        return location if importlib.util.find_spec(module) is not None else None
+    except ModuleNotFoundError:
+        return None
+
+
+@cache
+def _plugins() -> dict[str, GameEntry]:
+    """The games of installed distributions' ``meeple.games`` entry points."""
+    found: dict[str, GameEntry] = {}
+    for point in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            entry = _as_entry(point.load())
+        except Exception as error:  # a broken plugin must not break meeple
+            warnings.warn(
+                f"meeple: the game entry point {point.name!r} ({point.value}) "
+                f"could not be loaded: {error}",
+                RuntimeWarning,
+                stacklevel=2,
+            )
+            continue
+        found[entry.game.spec.name] = entry
+    return found
+
+
+def _as_entry(loaded: object) -> GameEntry:
+    if isinstance(loaded, GameEntry):
+        return loaded
+    if isinstance(loaded, type) and issubclass(loaded, Game):
+        return GameEntry(loaded)
+    raise TypeError(f"expected a Game subclass or a GameEntry, got {loaded!r}")
+
+
+def _entries() -> dict[str, GameEntry]:
+    """Every game: built in, then installed plugins, then registered ones (a later
+    source does not replace an earlier name unless registered with ``replace=True``)."""
+    entries = {**_plugins(), **_built_in()}
+    entries.update(_registered)
+    return dict(sorted(entries.items()))
+
+
+def register_game(
+    game: type[AnyGame],
+    *,
+    heuristic_bot: str | None = None,
+    renderer: str | None = None,
+    encoder: str | None = None,
+    replace: bool = False,
+) -> type[AnyGame]:
+    """Add a game to the registry, with where its optional pieces are; returns the class
+    (so it can decorate it). A name already taken is refused unless ``replace``."""
+    if not (isinstance(game, type) and issubclass(game, Game)):
+        raise TypeError(f"register_game takes a Game subclass, not {game!r}")
+    name = game.spec.name
+    existing = _entries().get(name)
+    if existing is not None and existing.game is not game and not replace:
+        raise ValueError(f"a game named {name!r} is already registered ({existing.game!r})")
+    _registered[name] = GameEntry(game, heuristic_bot, renderer, encoder)
+    return game
+
+
+def unregister_game(name: str) -> None:
+    """Remove a game added by :func:`register_game` (built-in games stay)."""
+    _registered.pop(name, None)
+
+
+def game_entry(name: str) -> GameEntry:
+    entries = _entries()
+    if name not in entries:
+        raise InvalidOptionError(f"unknown game {name!r}; games: {', '.join(entries)}")
+    return entries[name]
 
 
 def game_names() -> tuple[str, ...]:
     """The names of every registered game, sorted."""
-    return tuple(_game_classes())
+    return tuple(_entries())
 
 
 def game_class(name: str) -> type[AnyGame]:
-    classes = _game_classes()
-    if name not in classes:
-        raise InvalidOptionError(f"unknown game {name!r}; games: {', '.join(classes)}")
-    return classes[name]
+    return game_entry(name).game
+
+
+def piece(name: str, kind: PieceKind) -> object | None:
+    """The game's piece of that kind, imported (a class, factory or module), or ``None``
+    when the game has none. A piece that is named but cannot be imported is an error."""
+    location = game_entry(name).location(kind)
+    if location is None:
+        return None
+    module_name, _, attribute = location.partition(":")
+    module = importlib.import_module(module_name)
+    if not attribute:
+        return module
+    found: object | None = getattr(module, attribute, None)
+    if found is None:
+        raise ImportError(f"{module_name} has no {attribute} (the {kind} of {name!r})")
+    return found
 
 
 def default_players(name: str) -> int:

@@ -139,9 +139,42 @@ class TournamentReport:
         return sorted(range(len(self.specs)), key=lambda e: -ratings[e].ordinal)
 
     def to_json(self) -> dict[str, object]:
-        ratings = self.ratings.ratings
         history = self.ratings.final_history()
-        entrants = []
+        count = len(self.specs)
+        return {
+            "game": self.game,
+            "title": self.title,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "games": self.games,
+            "planned": self.planned,
+            "balanced": self.balanced,
+            "cycle": cycle_length(count, self.players),
+            "entrants": self._entrants_json(),
+            "standings": [self.labels[e] for e in self.standings()],
+            "pairwise": {
+                "labels": self.labels,
+                "ahead_rate": [[self.pairwise(a, b) for b in range(count)] for a in range(count)],
+                "games": self.pair_games,
+            },
+            "seats": self._seats_json(),
+            "length": {
+                "unit": self.length_unit,
+                "mean": self.length.mean,
+                "stdev": self.length.stdev,
+            },
+            "steps": {"mean": self.steps.mean, "stdev": self.steps.stdev},
+            "rating_history": {
+                "games": history.games,
+                "mu": [[r.mu for r in point] for point in history.points],
+                "sigma": [[r.sigma for r in point] for point in history.points],
+            },
+        }
+
+    def _entrants_json(self) -> list[dict[str, object]]:
+        ratings = self.ratings.ratings
+        entrants: list[dict[str, object]] = []
         for index, stats in enumerate(self.entrants):
             low, high = stats.interval
             entrants.append(
@@ -161,7 +194,10 @@ class TournamentReport:
                     },
                 }
             )
-        seats = []
+        return entrants
+
+    def _seats_json(self) -> list[dict[str, object]]:
+        seats: list[dict[str, object]] = []
         for seat, wins in enumerate(self.seat_wins):
             low, high = wilson_interval(wins, self.games)
             seats.append(
@@ -172,37 +208,7 @@ class TournamentReport:
                     "win_rate_ci95": [low, high],
                 }
             )
-        count = len(self.specs)
-        return {
-            "game": self.game,
-            "title": self.title,
-            "players": self.players,
-            "options": self.options,
-            "seed": self.seed,
-            "games": self.games,
-            "planned": self.planned,
-            "balanced": self.balanced,
-            "cycle": cycle_length(count, self.players),
-            "entrants": entrants,
-            "standings": [self.labels[e] for e in self.standings()],
-            "pairwise": {
-                "labels": self.labels,
-                "ahead_rate": [[self.pairwise(a, b) for b in range(count)] for a in range(count)],
-                "games": self.pair_games,
-            },
-            "seats": seats,
-            "length": {
-                "unit": self.length_unit,
-                "mean": self.length.mean,
-                "stdev": self.length.stdev,
-            },
-            "steps": {"mean": self.steps.mean, "stdev": self.steps.stdev},
-            "rating_history": {
-                "games": history.games,
-                "mu": [[r.mu for r in point] for point in history.points],
-                "sigma": [[r.sigma for r in point] for point in history.points],
-            },
-        }
+        return seats
 
 
 def tournament_entrants(bot_specs: Sequence[str], players: int) -> list[str]:

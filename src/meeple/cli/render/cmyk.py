@@ -45,6 +45,15 @@ def cards_text(cards: tuple[int, ...], mixes: tuple[tuple[int, int, int, int], .
 def render_view(game: AnyGame, view: object) -> RenderableType:
     assert isinstance(game, CmykGame) and isinstance(view, CmykView)
     mixes = game.config.mixes
+    parts: list[RenderableType] = [_header(view, mixes), _piles(view, mixes), _seats(view)]
+    if view.reserve:
+        parts.append(Text("reserve (face up): ").append(cards_text(view.reserve, mixes)))
+    if view.seat is not None:
+        parts.append(Text("your hand: ", style="bold").append(cards_text(view.hand, mixes)))
+    return Group(*parts)
+
+
+def _header(view: CmykView, mixes: tuple[tuple[int, int, int, int], ...]) -> Text:
     board = view.board
     title = f"CMYK, turn {view.turn + 1}"
     if view.stage == "over":
@@ -56,7 +65,11 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
     if board.mix >= 0:
         header.append("   mix in play: ")
         header.append(card_text(board.mix, mixes))
+    return header
 
+
+def _piles(view: CmykView, mixes: tuple[tuple[int, int, int, int], ...]) -> Table:
+    board = view.board
     piles = Table(show_header=True, header_style="bold", expand=False)
     for colour in range(4):
         piles.add_column(f"{COLOURS[colour]} {COLOUR_NAMES[colour]}", style=STYLES[colour])
@@ -82,7 +95,10 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         laid.append(pile)
     piles.add_row(*percents)
     piles.add_row(*laid)
+    return piles
 
+
+def _seats(view: CmykView) -> Table:
     seats = Table(show_header=True, header_style="bold", expand=False)
     for column in ("seat", "hand", "cards won", "piles completed"):
         seats.add_column(column)
@@ -90,10 +106,4 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         marker = "> " if seat == view.to_act and view.stage != "over" else "  "
         name = f"{marker}{seat}{' (you)' if seat == view.seat else ''}"
         seats.add_row(name, str(size), str(view.won_counts[seat]), str(view.completions[seat]))
-
-    parts: list[RenderableType] = [header, piles, seats]
-    if view.reserve:
-        parts.append(Text("reserve (face up): ").append(cards_text(view.reserve, mixes)))
-    if view.seat is not None:
-        parts.append(Text("your hand: ", style="bold").append(cards_text(view.hand, mixes)))
-    return Group(*parts)
+    return seats

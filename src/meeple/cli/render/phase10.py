@@ -6,7 +6,7 @@ from rich.text import Text
 
 from meeple.engine.protocol import AnyGame
 from meeple.games.phase10.cards import SKIP, WILD, card_name, colour_of
-from meeple.games.phase10.phases import GroupKind, describe_phase
+from meeple.games.phase10.phases import GroupKind, Phase, describe_phase
 from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import LaidGroup, Stage
 from meeple.games.phase10.view import Phase10View
@@ -36,7 +36,36 @@ def group_label(group: LaidGroup) -> str:
 
 def render_view(game: AnyGame, view: object) -> RenderableType:
     assert isinstance(game, Phase10Game) and isinstance(view, Phase10View)
-    phases = game.config.phases
+    parts: list[RenderableType] = [_players(view, game.config.phases)]
+    if view.table:
+        parts.append(_groups(view))
+    top = view.discard[-1:] if view.discard else ()
+    parts.append(
+        Text("Discard: ")
+        + (card_text(top[0]) if top else Text("empty", style="dim"))
+        + Text(f"   Draw pile: {view.draw_pile_size} cards")
+    )
+    if view.building:
+        build = Text("Laying down: ")
+        for number, building in enumerate(view.building, start=1):
+            build += Text(f" g{number} ({building.kind.name.lower()} of {building.size}): ")
+            build += cards_text(building.cards)
+        parts.append(build)
+    if view.hand is not None:
+        parts.append(Text("Your hand: ") + cards_text(view.hand))
+    if view.last_round is not None and view.stage != Stage.OVER:
+        summary = view.last_round
+        who = "nobody" if summary.went_out < 0 else f"seat {summary.went_out}"
+        points = ", ".join(f"seat {seat} {p}" for seat, p in enumerate(summary.points))
+        parts.append(Text(f"Round {summary.round}: {who} went out; points: {points}", style="dim"))
+    if view.winners:
+        winners = ", ".join(f"seat {w}" for w in view.winners)
+        parts.append(Text(f"Winner(s): {winners}", style="bold"))
+    return Group(*parts)
+
+
+def _players(view: Phase10View, phases: tuple[Phase, ...]) -> Table:
+    """One row per seat: its phase, cards in hand, score and what is true of it now."""
     players = Table(title=f"Round {view.round}" + (" (tie-break)" if view.tiebreak else ""))
     for column in ("seat", "phase", "cards", "score", ""):
         players.add_column(column)
@@ -64,6 +93,10 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         players.add_row(
             name, phase_text, str(view.hand_sizes[seat]), str(view.scores[seat]), ", ".join(notes)
         )
+    return players
+
+
+def _groups(view: Phase10View) -> Table:
     table = Table(title="On the table", show_header=True)
     table.add_column("#")
     table.add_column("owner")
@@ -71,32 +104,7 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
     table.add_column("cards")
     for number, group in enumerate(view.table, start=1):
         table.add_row(str(number), str(group.owner), group_label(group), cards_text(group.cards))
-    parts: list[RenderableType] = [players]
-    if view.table:
-        parts.append(table)
-    top = view.discard[-1:] if view.discard else ()
-    parts.append(
-        Text("Discard: ")
-        + (card_text(top[0]) if top else Text("empty", style="dim"))
-        + Text(f"   Draw pile: {view.draw_pile_size} cards")
-    )
-    if view.building:
-        build = Text("Laying down: ")
-        for number, building in enumerate(view.building, start=1):
-            build += Text(f" g{number} ({building.kind.name.lower()} of {building.size}): ")
-            build += cards_text(building.cards)
-        parts.append(build)
-    if view.hand is not None:
-        parts.append(Text("Your hand: ") + cards_text(view.hand))
-    if view.last_round is not None and view.stage != Stage.OVER:
-        summary = view.last_round
-        who = "nobody" if summary.went_out < 0 else f"seat {summary.went_out}"
-        points = ", ".join(f"seat {seat} {p}" for seat, p in enumerate(summary.points))
-        parts.append(Text(f"Round {summary.round}: {who} went out; points: {points}", style="dim"))
-    if view.winners:
-        winners = ", ".join(f"seat {w}" for w in view.winners)
-        parts.append(Text(f"Winner(s): {winners}", style="bold"))
-    return Group(*parts)
+    return table
 
 
 def render_round(game: AnyGame, view: object) -> RenderableType:

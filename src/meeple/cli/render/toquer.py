@@ -114,7 +114,23 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         doing = f"knock to ask seat {view.active} for the {view.drawn}? (in secret)"
     header.append(f"   {doing}", style="italic")
     header.append(f"   layout {view.layout}", style="dim")
+    order = range(view.players)
+    if view.seat is not None:
+        order = range(view.seat, view.seat + view.players)
+    panels = [
+        Panel(seat_grid(game, view, s % view.players), title=seat_title(view, s % view.players))
+        for s in order
+    ]
+    note = Text(
+        "## face down, · cleared; n = the left neighbour's column (play it as yours in "
+        "shared_column; rows only in own_grid); clockwise: seat s+1 is on s's left",
+        style="dim",
+    )
+    return Group(header, _table_line(view), Columns(panels), _scores(view), note)
 
+
+def _table_line(view: ToquerView) -> Text:
+    """The stock, the discard pile, the card drawn and the knock, in one line."""
     table = Text("stock ")
     table.append(str(view.stock_size), style="bold")
     table.append("   discard ")
@@ -141,15 +157,10 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         table.append(f"   card taken out (to the discard): {view.held}")
     if view.taken is not None:
         table.append(f"   taken from the knocker: {view.taken}")
+    return table
 
-    order = range(view.players)
-    if view.seat is not None:
-        order = range(view.seat, view.seat + view.players)
-    panels = [
-        Panel(seat_grid(game, view, s % view.players), title=seat_title(view, s % view.players))
-        for s in order
-    ]
 
+def _scores(view: ToquerView) -> Table:
     scores = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
     scores.add_column("scores")
     for seat in range(view.players):
@@ -162,12 +173,7 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
             mark = " (x2)" if last.doubled and seat == last.ender else ""
             cells.append(f"{points}{mark}")
         scores.add_row(f"round {last.round}", *cells)
-    note = Text(
-        "## face down, · cleared; n = the left neighbour's column (play it as yours in "
-        "shared_column; rows only in own_grid); clockwise: seat s+1 is on s's left",
-        style="dim",
-    )
-    return Group(header, table, Columns(panels), scores, note)
+    return scores
 
 
 def render_round(game: AnyGame, view: object) -> RenderableType:
