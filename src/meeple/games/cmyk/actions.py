@@ -2,12 +2,14 @@
 
 from dataclasses import dataclass
 
+from meeple.games.cmyk.cards import Card
+
 
 @dataclass(frozen=True, slots=True)
 class Lay:
     """Lay ``card`` on the pile of ``colour`` (a white names the colour it stands for)."""
 
-    card: int
+    card: Card
     colour: int
 
 
@@ -27,14 +29,14 @@ class PlaySweep:
 class PlayMix:
     """Play the mix card ``card``: win the board but the mix; piles restart at its values."""
 
-    card: int
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Discard ``card`` face up onto the reserve (no card playable, seed)."""
 
-    card: int
+    card: Card
 
 
 CmykAction = Lay | LayMany | PlaySweep | PlayMix | Discard
@@ -44,4 +46,4 @@ CmykAction = Lay | LayMany | PlaySweep | PlayMix | Discard
 class Draw:
     """Chance: the card drawn from the stock (into the hand of the seat drawing)."""
 
-    card: int
+    card: Card

@@ -14,8 +14,11 @@ missing keys from :data:`DEFAULT_DECK`, so every saved game records the whole de
 """
 
 from collections.abc import Mapping
+from typing import TypeAlias
 
 from meeple.engine.options import OptionValue
+
+Card: TypeAlias = int  # a card is its kind (see above)
 
 COLOURS = ("C", "M", "Y", "K")
 COLOUR_NAMES = ("cyan", "magenta", "yellow", "black")
@@ -30,44 +33,44 @@ FIRST_MIX = 42
 FULL = 100  # a pile is complete at exactly 100%
 
 
-def colour_card(colour: int, value: int) -> int:
+def colour_card(colour: int, value: int) -> Card:
     """The kind of the colour card of ``colour`` (0..3) worth ``value`` percent."""
     return colour * 9 + value // 10 - 1
 
 
-def joker(colour: int) -> int:
+def joker(colour: int) -> Card:
     return FIRST_JOKER + colour
 
 
-def is_colour_card(kind: int) -> bool:
+def is_colour_card(kind: Card) -> bool:
     return kind < WHITE
 
 
-def is_joker(kind: int) -> bool:
+def is_joker(kind: Card) -> bool:
     return FIRST_JOKER <= kind < SWEEP
 
 
-def is_mix(kind: int) -> bool:
+def is_mix(kind: Card) -> bool:
     return kind >= FIRST_MIX
 
 
-def card_colour(kind: int) -> int:
-    """The colour of a colour card or a joker (the white has none: -1)."""
+def card_colour(kind: Card) -> int | None:
+    """The colour of a colour card or a joker (the white has none)."""
     if kind < WHITE:
         return kind // 9
     if is_joker(kind):
         return kind - FIRST_JOKER
-    return -1
+    return None
 
 
-def card_value(kind: int) -> int:
+def card_value(kind: Card) -> int:
     """The face value in percent of a colour card (10 for the white, 0 otherwise)."""
     if kind < WHITE:
         return (kind % 9 + 1) * 10
     return 10 if kind == WHITE else 0
 
 
-def card_token(kind: int) -> str:
+def card_token(kind: Card) -> str:
     """The card as typed in notation: ``C30``, ``W``, ``C*`` (joker), ``S``, ``X1``."""
     if kind < WHITE:
         return f"{COLOURS[kind // 9]}{card_value(kind)}"
@@ -80,7 +83,7 @@ def card_token(kind: int) -> str:
     return f"X{kind - FIRST_MIX + 1}"
 
 
-def card_name(kind: int, mixes: tuple[tuple[int, int, int, int], ...] = ()) -> str:
+def card_name(kind: Card, mixes: tuple[tuple[int, int, int, int], ...] = ()) -> str:
     """A readable name: ``cyan 30%``, ``white 10%``, ``cyan joker``, ``mix X1 (0/50/90/10)``."""
     if kind < WHITE:
         return f"{COLOUR_NAMES[kind // 9]} {card_value(kind)}%"

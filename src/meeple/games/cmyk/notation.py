@@ -23,6 +23,7 @@ from meeple.games.cmyk.cards import (
     FIRST_MIX,
     SWEEP,
     WHITE,
+    Card,
     card_token,
     colour_card,
 )
@@ -88,7 +89,7 @@ def parse_lay(token: str, text: str) -> Lay:
     return Lay(card, colour)
 
 
-def parse_card(token: str, text: str, mix_kinds: int) -> int:
+def parse_card(token: str, text: str, mix_kinds: int) -> Card:
     """A card token: C30 (or C3), W, C* (joker), S, X<n>."""
     if token == "W":
         return WHITE

@@ -79,7 +79,7 @@ class CmykGame(Game[CmykState, CmykAction, Draw, CmykView]):
         return turn.legal_actions(self.config, state)
 
     def _apply_action(self, state: CmykState, action: CmykAction) -> CmykState:
-        return turn.apply_play(self.config, self.players, state, action)
+        return turn.apply_action(self.config, self.players, state, action)
 
     def _sample_chance(self, state: CmykState, rng: random.Random) -> Draw:
         stock = state.stock
@@ -89,7 +89,7 @@ class CmykGame(Game[CmykState, CmykAction, Draw, CmykView]):
         return isinstance(outcome, Draw) and outcome.card in state.stock
 
     def _apply_chance(self, state: CmykState, outcome: Draw) -> CmykState:
-        return turn.apply_draw(self.config, self.players, state, outcome.card)
+        return turn.apply_chance(self.config, self.players, state, outcome.card)
 
     def chance_outcomes(self, state: CmykState) -> tuple[tuple[Draw, float], ...] | None:
         if self.current_player(state) != CHANCE:

@@ -7,6 +7,9 @@ a chance outcome), and it is also the fastest shape for hands of five or six car
 from dataclasses import dataclass
 from typing import Literal
 
+from meeple.engine.values import evolver
+from meeple.games.cmyk.cards import Card
+
 # deal: cards dealt to ``seat``; draw: ``seat`` draws at the start of its turn;
 # play: ``seat`` is to act; refill: ``seat`` refills to 5; over: the game has ended.
 Stage = Literal["deal", "draw", "play", "refill", "over"]
@@ -21,14 +24,14 @@ class Board:
     under a mix, which takes no more cards until the fourth is completed (seed).
     """
 
-    piles: tuple[tuple[int, ...], ...]
+    piles: tuple[tuple[Card, ...], ...]
     totals: tuple[int, ...]
     closed: tuple[bool, ...]
-    mix: int  # the mix card's kind, or -1 when no mix is in play
+    mix: Card  # the mix card's kind, or -1 when no mix is in play
     opening: bool  # piles must be started, one new colour a turn (seed: start, after a sweep)
 
 
-EMPTY_PILES: tuple[tuple[int, ...], ...] = ((), (), (), ())
+EMPTY_PILES: tuple[tuple[Card, ...], ...] = ((), (), (), ())
 OPEN: tuple[bool, ...] = (False, False, False, False)
 OPENING_BOARD = Board(EMPTY_PILES, (0, 0, 0, 0), OPEN, -1, True)
 EMPTY_BOARD = Board(EMPTY_PILES, (0, 0, 0, 0), OPEN, -1, False)
@@ -40,7 +43,7 @@ class Tally:
     many each seat won and how many piles each completed (public counts; the won cards
     themselves lie face down)."""
 
-    won: tuple[int, ...]
+    won: tuple[Card, ...]
     won_counts: tuple[int, ...]
     completions: tuple[int, ...]
 
@@ -50,11 +53,15 @@ class CmykState:
     stage: Stage
     seat: int  # the seat dealt to, drawing, acting or refilling
     to_draw: int  # cards still to draw in a deal, draw or refill stage
-    hands: tuple[tuple[int, ...], ...]
-    stock: tuple[int, ...]
-    reserve: tuple[int, ...]  # face-up discards (seed: "paquet de réserve")
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    reserve: tuple[Card, ...]  # face-up discards (seed: "paquet de réserve")
     board: Board
     tally: Tally
     turn: int  # turns completed
     stalled_passes: int  # passes through the stock in a row without a completed pile
     completed_this_pass: bool
+
+
+# The package's one copy helper: ``evolve(state, field=new, ...)``.
+evolve = evolver(CmykState)

@@ -16,6 +16,7 @@ from meeple.games.cmyk.cards import (
     MAX_COPIES,
     SWEEP,
     WHITE,
+    Card,
     card_value,
 )
 from meeple.games.cmyk.config import HAND_SIZE, Config
@@ -50,25 +51,25 @@ SWEEP_PLAY = PlaySweep()
 VALUES = tuple(card_value(kind) for kind in range(KIND_LIMIT))
 
 
-def lay_of(kind: int, colour: int) -> Lay:
+def lay_of(kind: Card, colour: int) -> Lay:
     lay = LAYS[kind][colour]
     assert lay is not None
     return lay
 
 
-def add_card(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+def add_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``cards`` (sorted) with ``card`` added, still sorted."""
     at = bisect_right(cards, card)
     return (*cards[:at], card, *cards[at:])
 
 
-def remove_card(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+def remove_card(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """``cards`` (sorted) less one ``card`` (which must be there)."""
     at = cards.index(card)
     return cards[:at] + cards[at + 1 :]
 
 
-def add_cards(cards: tuple[int, ...], more: tuple[int, ...]) -> tuple[int, ...]:
+def add_cards(cards: tuple[Card, ...], more: tuple[Card, ...]) -> tuple[Card, ...]:
     return tuple(sorted(cards + more)) if more else cards
 
 
@@ -108,11 +109,11 @@ def legal_actions(config: Config, state: CmykState) -> tuple[CmykAction, ...]:
     return plays if plays else discards(hand)
 
 
-def discards(hand: tuple[int, ...]) -> tuple[CmykAction, ...]:
+def discards(hand: tuple[Card, ...]) -> tuple[CmykAction, ...]:
     return tuple(DISCARDS[kind] for kind in sorted(set(hand)))
 
 
-def normal_plays(config: Config, board: Board, hand: tuple[int, ...]) -> tuple[CmykAction, ...]:
+def normal_plays(config: Config, board: Board, hand: tuple[Card, ...]) -> tuple[CmykAction, ...]:
     """Lays (no pile above 100% unless overflow is bust), multiple completions, sweep, mixes."""
     totals = board.totals
     closed = board.closed
@@ -189,8 +190,8 @@ def multiple_completions(completing: list[list[Lay]], whites: int) -> list[LayMa
 
 # ------------------------------------------------------------------------ transitions
 def lay_card(
-    config: Config, board: Board, card: int, colour: int
-) -> tuple[Board, tuple[int, ...], bool, tuple[int, ...]]:
+    config: Config, board: Board, card: Card, colour: int
+) -> tuple[Board, tuple[Card, ...], bool, tuple[Card, ...]]:
     """Lay ``card`` on ``colour``: the new board, the cards won, whether a pile was
     completed, and the cards sent to the reserve by a bust (overflow = bust)."""
     piles = board.piles
@@ -228,7 +229,7 @@ def lay_card(
 def _with_pile(
     board: Board,
     colour: int,
-    pile: tuple[int, ...],
+    pile: tuple[Card, ...],
     total: int,
     is_closed: bool,
     opening: bool,
@@ -245,52 +246,61 @@ def _with_pile(
     )
 
 
-def board_cards(board: Board) -> tuple[int, ...]:
+def board_cards(board: Board) -> tuple[Card, ...]:
     """Every card on the board: the piles and the mix."""
     cards = tuple(card for pile in board.piles for card in pile)
     return (*cards, board.mix) if board.mix >= 0 else cards
 
 
-def apply_play(config: Config, players: int, state: CmykState, action: CmykAction) -> CmykState:
+def apply_action(config: Config, players: int, state: CmykState, action: CmykAction) -> CmykState:
     """The state after the acting seat's (legal) action, settled to the next decision."""
-    seat = state.seat
-    hand = state.hands[seat]
+    hand = state.hands[state.seat]
     board = state.board
     reserve = state.reserve
-    won: tuple[int, ...] = ()
+    won: tuple[Card, ...] = ()
     completed = 0
-    kind = type(action)
-    if kind is Lay:
-        assert isinstance(action, Lay)
-        hand = remove_card(hand, action.card)
-        board, won, done, busted = lay_card(config, board, action.card, action.colour)
-        completed = int(done)
-        if busted:
+    match action:
+        case Lay(card=card, colour=colour):
+            hand = remove_card(hand, card)
+            board, won, done, busted = lay_card(config, board, card, colour)
+            completed = int(done)
             reserve = add_cards(reserve, busted)
-    elif kind is Discard:
-        assert isinstance(action, Discard)
-        hand = remove_card(hand, action.card)
-        reserve = add_card(reserve, action.card)
-    elif kind is LayMany:
-        assert isinstance(action, LayMany)
-        for lay in action.lays:
-            hand = remove_card(hand, lay.card)
-            board, more, done, _ = lay_card(config, board, lay.card, lay.colour)
-            won += more
-            completed += int(done)
-    elif kind is PlaySweep:
-        # seed: the sweep wins every card on the board, itself included; the piles are
-        # then started again as in the opening
-        hand = remove_card(hand, SWEEP)
-        won = (*board_cards(board), SWEEP)
-        board = OPENING_BOARD
-    else:
-        assert isinstance(action, PlayMix)
-        # seed: the mix wins the board but itself; the piles start at its percentages
-        hand = remove_card(hand, action.card)
-        won = board_cards(board)
-        mix = config.mixes[action.card - FIRST_MIX]
-        board = Board(EMPTY_PILES, mix, OPEN, action.card, False)
+        case Discard(card=card):
+            hand = remove_card(hand, card)
+            reserve = add_card(reserve, card)
+        case LayMany(lays=lays):
+            for lay in lays:
+                hand = remove_card(hand, lay.card)
+                board, more, done, _ = lay_card(config, board, lay.card, lay.colour)
+                won += more
+                completed += int(done)
+        case PlaySweep():
+            # seed: the sweep wins every card on the board, itself included; the piles are
+            # then started again as in the opening
+            hand = remove_card(hand, SWEEP)
+            won = (*board_cards(board), SWEEP)
+            board = OPENING_BOARD
+        case PlayMix(card=card):
+            # seed: the mix wins the board but itself; the piles start at its percentages
+            hand = remove_card(hand, card)
+            won = board_cards(board)
+            board = Board(EMPTY_PILES, config.mixes[card - FIRST_MIX], OPEN, card, False)
+    return _after_play(config, players, state, hand, board, reserve, won, completed)
+
+
+def _after_play(
+    config: Config,
+    players: int,
+    state: CmykState,
+    hand: tuple[Card, ...],
+    board: Board,
+    reserve: tuple[Card, ...],
+    won: tuple[Card, ...],
+    completed: int,
+) -> CmykState:
+    """The acting seat's hand, the board and the reserve after its play; the cards it won
+    and the piles it completed counted; on to its refill."""
+    seat = state.seat
     tally = state.tally
     if won or completed:
         tally = Tally(
@@ -323,7 +333,7 @@ def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
     return (*values[:seat], values[seat] + amount, *values[seat + 1 :])
 
 
-def apply_draw(config: Config, players: int, state: CmykState, card: int) -> CmykState:
+def apply_chance(config: Config, players: int, state: CmykState, card: Card) -> CmykState:
     """The state after ``card`` is drawn by the seat being dealt to or drawing."""
     seat = state.seat
     hands = state.hands
@@ -351,9 +361,9 @@ def settle(
     stage: Stage,
     seat: int,
     to_draw: int,
-    hands: tuple[tuple[int, ...], ...],
-    stock: tuple[int, ...],
-    reserve: tuple[int, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    reserve: tuple[Card, ...],
     board: Board,
     tally: Tally,
     turn: int,
@@ -395,9 +405,9 @@ def settle(
 
 def is_over(
     config: Config,
-    hands: tuple[tuple[int, ...], ...],
-    stock: tuple[int, ...],
-    reserve: tuple[int, ...],
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    reserve: tuple[Card, ...],
     board: Board,
     stalled: int,
 ) -> bool:
@@ -451,8 +461,8 @@ def _completes_after_busts(config: Config, board: Board, counts: list[int]) -> b
 
 
 def available_counts(
-    hands: tuple[tuple[int, ...], ...], stock: tuple[int, ...], reserve: tuple[int, ...]
-) -> list[int]:
+    hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], reserve: tuple[Card, ...]
+) -> list[Card]:
     """How many of each kind are in play off the board: hands, stock and reserve."""
     counts = [0] * KIND_LIMIT
     for card in stock:

@@ -9,7 +9,8 @@ shown. Private: a seat's own hand. Hidden from everyone: the stock, the other ha
 import random
 from dataclasses import dataclass
 
-from meeple.games.cmyk.state import Board, CmykState, Stage, Tally
+from meeple.games.cmyk.cards import Card
+from meeple.games.cmyk.state import Board, CmykState, Stage, Tally, evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,12 +19,12 @@ class CmykView:
     stage: Stage
     to_act: int  # the seat dealt to, drawing, acting or refilling
     to_draw: int
-    hand: tuple[int, ...]  # the seat's own cards (empty for a spectator)
+    hand: tuple[Card, ...]  # the seat's own cards (empty for a spectator)
     hand_sizes: tuple[int, ...]
     stock_size: int
-    reserve: tuple[int, ...]  # face up
+    reserve: tuple[Card, ...]  # face up
     board: Board
-    won: tuple[int, ...]  # every card won so far, all seats together
+    won: tuple[Card, ...]  # every card won so far, all seats together
     won_counts: tuple[int, ...]
     completions: tuple[int, ...]
     turn: int
@@ -52,7 +53,7 @@ def make_view(state: CmykState, seat: int | None) -> CmykView:
     )
 
 
-def unseen_cards(view: CmykView, deck: tuple[int, ...]) -> list[int]:
+def unseen_cards(view: CmykView, deck: tuple[Card, ...]) -> list[Card]:
     """The cards ``view``'s seat cannot see: the deck less its hand, the board, the
     reserve and the cards won (sorted; counted per card, a search does this per sample)."""
     counts = [0] * (max(deck) + 1 if deck else 0)
@@ -64,19 +65,19 @@ def unseen_cards(view: CmykView, deck: tuple[int, ...]) -> list[int]:
     if view.board.mix >= 0:
         counts[view.board.mix] -= 1
     assert all(count >= 0 for count in counts), "view inconsistent with the deck"
-    pool: list[int] = []
+    pool: list[Card] = []
     for card, count in enumerate(counts):
         if count:
             pool.extend([card] * count)
     return pool
 
 
-def determinize(view: CmykView, deck: tuple[int, ...], rng: random.Random) -> CmykState:
+def determinize(view: CmykView, deck: tuple[Card, ...], rng: random.Random) -> CmykState:
     """A full state agreeing with ``view``: the unseen cards dealt at random to the other
     hands (at their sizes) and the stock."""
     pool = unseen_cards(view, deck)
     rng.shuffle(pool)
-    hands: list[tuple[int, ...]] = []
+    hands: list[tuple[Card, ...]] = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
             hands.append(view.hand)
@@ -115,16 +116,4 @@ def redeal_hidden(state: CmykState, seat: int, rng: random.Random) -> CmykState:
         else:
             hands.append(tuple(sorted(hidden[at : at + len(hand)])))
             at += len(hand)
-    return CmykState(
-        state.stage,
-        state.seat,
-        state.to_draw,
-        tuple(hands),
-        tuple(sorted(hidden[at:])),
-        state.reserve,
-        state.board,
-        state.tally,
-        state.turn,
-        state.stalled_passes,
-        state.completed_this_pass,
-    )
+    return evolve(state, hands=tuple(hands), stock=tuple(sorted(hidden[at:])))
