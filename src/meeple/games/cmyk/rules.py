@@ -19,16 +19,10 @@ from meeple.engine.protocol import (
     standard_returns,
 )
 from meeple.games.cmyk import notation, turn
-from meeple.games.cmyk.actions import CmykAction, Discard, Draw, Lay, LayMany, PlayMix, PlaySweep
+from meeple.games.cmyk.actions import CmykAction, Draw
 from meeple.games.cmyk.cards import (
     COLOUR_NAMES,
-    FIRST_JOKER,
-    FULL,
-    SWEEP,
-    WHITE,
     card_name,
-    card_value,
-    is_joker,
 )
 from meeple.games.cmyk.config import HAND_SIZE, SPEC, Config, make_config
 from meeple.games.cmyk.state import OPENING_BOARD, CmykState, Tally
@@ -175,68 +169,7 @@ class CmykGame(Game[CmykState, CmykAction, Draw, CmykView]):
 
     def explain_illegal(self, state: CmykState, action: CmykAction) -> str:
         """A person's reason why ``action`` is not legal in ``state``."""
-        hand = state.hands[state.seat]
-        cards = [lay.card for lay in action.lays] if isinstance(action, LayMany) else []
-        if isinstance(action, (Lay, Discard, PlayMix)):
-            cards = [action.card]
-        elif isinstance(action, PlaySweep):
-            cards = [SWEEP]
-        for card in set(cards):
-            if hand.count(card) < cards.count(card):
-                return (
-                    f"you do not hold {'enough of ' if card in hand else ''}{self.card_name(card)}"
-                )
-        board = state.board
-        legal = self.legal_actions(state)
-        if isinstance(action, Discard):
-            return "you may discard only when no card can be played"
-        if board.opening and isinstance(action, (Lay, LayMany)):
-            missing = ", ".join(COLOUR_NAMES[c] for c in range(4) if not board.piles[c])
-            if any(isinstance(a, Lay) and not board.piles[a.colour] for a in legal):
-                return (
-                    f"in the opening you must start a colour not yet on the board ({missing}) "
-                    "with a colour card or a white; a joker never starts one"
-                )
-            if self.config.opening_no_card == "discard":
-                return (
-                    f"in the opening you hold no card to start a missing colour ({missing}), "
-                    "so you discard one (option opening_no_card)"
-                )
-        lays: tuple[Lay, ...] = ()
-        if isinstance(action, LayMany):
-            lays = action.lays
-        elif isinstance(action, Lay):
-            lays = (action,)
-        for lay in lays:
-            reason = self._lay_problem(state, lay, isinstance(action, LayMany))
-            if reason:
-                return reason
-        return "it is not one of the legal actions in this situation"
-
-    def _lay_problem(self, state: CmykState, lay: Lay, must_complete: bool) -> str:
-        board = state.board
-        colour = lay.colour
-        name = COLOUR_NAMES[colour]
-        total = board.totals[colour]
-        if lay.card != WHITE and not (
-            (lay.card < WHITE and lay.card // 9 == colour) or lay.card == FIRST_JOKER + colour
-        ):
-            return f"{self.card_name(lay.card)} goes only on the pile of its own colour"
-        if board.closed[colour]:
-            return f"the {name} pile is complete under the mix and closed until the fourth is"
-        if is_joker(lay.card):
-            if total < 10:
-                return "a joker is never a pile's first card: it only completes a pile"
-            return ""
-        after = total + card_value(lay.card)
-        if after > FULL and self.config.overflow == "forbidden":
-            return f"the {name} pile is at {total}%: this card would take it to {after}%"
-        if must_complete and after != FULL:
-            return (
-                f"in a multiple completion every card must complete its pile; "
-                f"the {name} pile would be at {after}%"
-            )
-        return ""
+        return notation.explain_illegal(self.config, state, action, self.legal_actions(state))
 
     # --------------------------------------------------------------------- inventory
     def card_inventory(self, state: CmykState) -> Counter[object]:
