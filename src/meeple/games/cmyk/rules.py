@@ -1,4 +1,4 @@
-"""CMYK ("Quadri") under the engine contract: see README.md and the rules spec.
+"""CMYK ("Quadri") under the engine contract (the rules: README.md).
 
 The turn logic lives in turn.py (pure functions); this class connects it to the engine:
 chance draws, views, notation, results and the conservation inventory.
