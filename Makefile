@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 SERVER_STAMP := $(VENV)/.installed-server
 
-.PHONY: play serve postgres redis chromium test lint typecheck unit bench clean
+.PHONY: play serve postgres redis chromium test lint typecheck unit bench playthroughs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,7 @@ chromium:
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src
@@ -66,6 +67,11 @@ unit: $(DEV_STAMP) postgres redis chromium
 	$(BIN)/pytest -n auto
 
 test: lint typecheck unit
+
+# Rewrite the golden playthroughs (tests/games/*/golden) from their own headers, after a
+# deliberate change of how a game plays or what a seat sees: review the diff before committing.
+playthroughs: $(STAMP)
+	$(BIN)/meeple playthrough $(foreach f,$(wildcard tests/games/*/golden/*.txt),--update $(f))
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py

@@ -22,6 +22,7 @@ from meeple.cli.common import (
     games_help,
     games_titles,
     parse_bot_list,
+    parse_options,
     renderer,
     round_renderer,
     split_specs,
@@ -35,6 +36,7 @@ from meeple.engine.protocol import CHANCE, AnyGame
 from meeple.engine.record import MatchRecord, parse_record, replay
 from meeple.engine.registry import game_class, game_names
 from meeple.sim.match import MatchTooLong
+from meeple.sim.playthrough import generate, regenerate
 from meeple.sim.simulate import simulate as run_simulation
 
 app = typer.Typer(
@@ -279,6 +281,37 @@ def rules(game_name: GameArg) -> None:
     console.print(table)
     counts = ", ".join(map(str, spec.player_counts))
     console.print(f"Players: {counts}. Games: {games_help()}.")
+
+
+@app.command("playthrough")
+def playthrough_command(
+    game_name: Annotated[
+        str | None, typer.Argument(help=game_argument_help(), autocompletion=game_names)
+    ] = None,
+    players: PlayersOpt = None,
+    option: OptionOpt = None,
+    seed: Annotated[int, typer.Option(help="the match's seed")] = 0,
+    bots: Annotated[str, typer.Option(help="bot specs, cycled over the seats")] = "random",
+    update: Annotated[
+        list[Path] | None,
+        typer.Option(help="rewrite this playthrough file from its own header (repeat)"),
+    ] = None,
+) -> None:
+    """Print a seeded match step by step (actor, legal count, action, view digests,
+    returns) in the one playthrough format; --update rewrites golden files."""
+    try:
+        if update:
+            for path in update:
+                lines = path.read_text(encoding="utf-8").splitlines()
+                path.write_text("\n".join(regenerate(lines)) + "\n", encoding="utf-8")
+                console.print(f"{path}: written", highlight=False)
+            return
+        if game_name is None:
+            fail("name a game, or give --update FILE")
+        lines = generate(game_name, players, parse_options(option or []), split_specs(bots), seed)
+    except (OSError, RecordError, InvalidOptionError, MatchTooLong) as error:
+        fail(str(error))
+    sys.stdout.write("\n".join(lines) + "\n")
 
 
 app.command("serve")(serve)

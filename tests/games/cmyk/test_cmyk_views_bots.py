@@ -1,22 +1,18 @@
-"""CMYK views (hidden information), the heuristic bot, the renderer and a golden game."""
+"""CMYK views (hidden information), the heuristic bot, the renderer."""
 
 import random
-from pathlib import Path
 
 from rich.console import Console
 
 from meeple.bots.heuristic.cmyk import HeuristicBot
 from meeple.bots.registry import make_bot
 from meeple.cli.render.cmyk import render_view
-from meeple.engine.protocol import CHANCE
 from meeple.games.cmyk.actions import Draw
 from meeple.games.cmyk.rules import CmykGame
 from meeple.games.cmyk.state import CmykState
 from meeple.sim.match import play_match
 from support.cmyk import cards, make_state
 from support.playouts import random_states
-
-GOLDEN = Path(__file__).parent / "golden" / "cmyk-seed7.txt"
 
 
 # ----------------------------------------------------------------------------- views
@@ -164,26 +160,3 @@ def test_the_renderer_shows_the_mix_and_closed_piles() -> None:
     text = console.export_text()
     assert "mix in play: X1(0/50/90/10)" in text and "100% closed" in text
     assert "your hand" not in text
-
-
-# ---------------------------------------------------------------------------- golden
-def golden_lines() -> list[str]:
-    """The formatted actions of one seeded random 3-player game."""
-    game = CmykGame(3)
-    outcome = play_match(game, ["random"] * 3, seed=7)  # type: ignore[arg-type]
-    assert outcome.record is not None
-    lines = []
-    state = game.initial_state()
-    for step in outcome.record.steps:
-        if step.seat == CHANCE:
-            state = game.apply_chance(state, game.decode_outcome(step.data))
-            continue
-        action = game.decode_action(step.data)
-        lines.append(f"t{state.turn} s{step.seat}: {game.format_action(state, action)}")
-        state = game.apply_action(state, action)
-    lines.append(f"won {list(state.tally.won_counts)} winners {list(game.result(state).winners)}")
-    return lines
-
-
-def test_the_golden_playthrough_is_unchanged() -> None:
-    assert golden_lines() == GOLDEN.read_text().splitlines()

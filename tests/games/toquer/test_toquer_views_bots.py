@@ -1,23 +1,18 @@
-"""Views (hidden information), the leak test, the heuristic bot, the renderer, golden game."""
+"""Views (hidden information), the leak test, the heuristic bot, the renderer."""
 
 import random
 from dataclasses import replace
-from pathlib import Path
 
 from rich.console import Console
 
 from meeple.bots.heuristic.toquer import HeuristicBot
 from meeple.bots.registry import make_bot
 from meeple.cli.render.toquer import render_view
-from meeple.engine.protocol import CHANCE
 from meeple.games.toquer import ToquerGame
-from meeple.games.toquer.actions import ToquerAction
 from meeple.games.toquer.state import Phase, ToquerState
 from meeple.sim.match import play_match
 from support.playouts import random_states
 from support.toquer import DOWN4, act, draw, make_game, slot, table
-
-GOLDEN = Path(__file__).parent / "golden" / "toquer-4p-seed7.txt"
 
 
 # ----------------------------------------------------------------------------- views
@@ -221,33 +216,3 @@ def test_renderer_shows_layouts_discard_scores_and_the_knock() -> None:
         "round 1",
     ):
         assert expected in text, expected
-
-
-# ---------------------------------------------------------------------------- golden
-def golden_lines() -> list[str]:
-    """The formatted actions of one seeded random 4-player game."""
-    game = make_game(4)
-    outcome = play_match(game, ["random"] * 4, seed=7)  # type: ignore[arg-type]
-    assert outcome.record is not None
-    lines = []
-    state = game.initial_state()
-    for step in outcome.record.steps:
-        if step.seat == CHANCE:
-            before = state
-            state = game.apply_chance(state, game.decode_outcome(step.data))
-            if before.phase is Phase.STOCK_DRAW:
-                lines.append(f"   drew {state.drawn}")
-            else:
-                lines.append(f"deal round {state.round}, discard {state.discard[-1]}")
-            continue
-        action: ToquerAction = game.decode_action(step.data)
-        lines.append(f"r{state.round} s{step.seat}: {game.format_action(state, action)}")
-        state = game.apply_action(state, action)
-    result = game.result(state)
-    lines.append(f"scores {list(state.scores)} winners {list(result.winners)}")
-    return lines
-
-
-def test_golden_playthrough() -> None:
-    expected = GOLDEN.read_text(encoding="utf-8").splitlines()
-    assert golden_lines() == expected
