@@ -4,11 +4,12 @@ Everything ISMCTS knows of a game comes from here, so that the search itself kno
 game (``meeple.bots.ismcts`` lists the hooks and what each one does).
 """
 
-import importlib
 from typing import Protocol, runtime_checkable
 
 from meeple.bots.base import Bot
+from meeple.engine.errors import InvalidOptionError
 from meeple.engine.protocol import AnyGame
+from meeple.engine.registry import piece
 
 DEFAULT_ITERATIONS = 300
 
@@ -41,12 +42,11 @@ class PositionEvaluator(Protocol):
 
 
 def guide_class(game: AnyGame) -> type[Bot] | None:
-    """The game's heuristic bot class (``meeple.bots.heuristic.<game>``), if it has one."""
+    """The game's heuristic bot class (the registry's ``heuristic_bot`` piece), if any."""
     try:
-        module = importlib.import_module(f"meeple.bots.heuristic.{game.spec.name}")
-    except ImportError:
+        cls = piece(game.spec.name, "heuristic_bot")
+    except (ImportError, InvalidOptionError):
         return None
-    cls = getattr(module, "HeuristicBot", None)
     return cls if isinstance(cls, type) and issubclass(cls, Bot) else None
 
 
