@@ -37,12 +37,13 @@ from meeple.server.accounts import (
 )
 from meeple.server.api import ERRORS, Manager, session_bearer
 from meeple.server.manager import TableManager
+from meeple.server.schemas import registered_games
 from meeple.store.accounts import Account
 
 router = APIRouter(prefix="/api", tags=["accounts"])
 SessionToken = Annotated[HTTPAuthorizationCredentials | None, Depends(session_bearer)]
 PlayerName = Annotated[str, Path(min_length=1, max_length=40)]
-GameName = Annotated[str, Path(min_length=1, max_length=32)]
+GameName = Annotated[str, Path(min_length=1, max_length=32, json_schema_extra=registered_games)]
 FAILED_LOGIN = "wrong name or password"
 # The endpoints whose bodies hold a password: a 422 about them never echoes the input.
 SECRET_BODIES = frozenset(

@@ -7,7 +7,7 @@ seat (from the Bearer token) or for a spectator, and sent as it is.
 import importlib
 import random
 import secrets
-from typing import Annotated, Literal
+from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse, Response
@@ -50,6 +50,7 @@ from meeple.server.schemas import (
 )
 from meeple.server.tables import MoveError
 from meeple.store.db import StoredSeat, StoredTable
+from meeple.store.kinds import LIVE_STATUSES, TableStatus
 
 router = APIRouter(prefix="/api")
 bearer = HTTPBearer(auto_error=False, description="the seat token returned by join")
@@ -286,14 +287,14 @@ def _info(live: LiveTable) -> JSON:
 @router.get("/tables", response_model=None, responses={200: {"model": TableList}})
 async def list_tables(
     manager: Manager,
-    status: Annotated[list[Literal["open", "running", "finished"]] | None, Query()] = None,
+    status: Annotated[list[TableStatus] | None, Query()] = None,
     game: Annotated[str | None, Query(max_length=32)] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
 ) -> JSONResponse:
     """Open and running tables (by default), newest first, a page at a time: ``next`` is
     the ``offset`` of the following page (null on the last one)."""
-    wanted = sorted(set(status or ["open", "running"]))
+    wanted: list[TableStatus] = sorted(set(status or LIVE_STATUSES))
     stored = await manager.db(manager.store.tables_with_status, wanted, game, limit + 1, offset)
     tables: list[JSON] = []
     for table in stored[:limit]:

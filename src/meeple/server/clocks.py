@@ -5,9 +5,8 @@ the table keeps each seat's bank and the moment the current turn started.
 """
 
 from dataclasses import dataclass
-from typing import Literal
 
-ClockKind = Literal["none", "move", "bank"]
+from meeple.store.kinds import ClockKind
 
 
 @dataclass(frozen=True, slots=True)

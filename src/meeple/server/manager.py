@@ -47,6 +47,7 @@ from meeple.server.schemas import unfit_text
 from meeple.server.tables import MoveError, Plan, TableRuntime
 from meeple.store.accounts import AccountStore
 from meeple.store.db import Advance, AsyncBatchWriter, Store, StoredChat, StoredTable
+from meeple.store.kinds import LIVE_STATUSES, StepBy
 from meeple.store.models import utcnow
 
 log = logging.getLogger("meeple.server")
@@ -279,7 +280,7 @@ class TableManager:
         expired = await self.db(self.store.delete_open_tables, self._open_cutoff(), None)
         if expired:
             log.info("expired %d abandoned open tables", len(expired))
-        ids = await self.db(self.store.table_ids_with_status, ["open", "running"])
+        ids = await self.db(self.store.table_ids_with_status, LIVE_STATUSES)
         loaded = []
         for table_id in ids:
             try:
@@ -960,7 +961,7 @@ class TableManager:
         if delay is not None:
             live.wake_task = self._spawn(self._wake(live, runtime.version, delay))
 
-    def _bot_due(self, live: LiveTable, seat: int, now: float) -> str | None:
+    def _bot_due(self, live: LiveTable, seat: int, now: float) -> StepBy | None:
         runtime = live.runtime
         info = runtime.seats[seat]
         if info.kind == "bot":

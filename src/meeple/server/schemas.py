@@ -8,6 +8,11 @@ import unicodedata
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, model_validator
+from pydantic.config import JsonDict
+
+from meeple.engine.registry import game_names
+from meeple.server.tables import PlayedBy
+from meeple.store.kinds import ClockKind, SeatKind, TableStatus
 
 
 def unfit_text(field: str, text: str) -> str | None:
@@ -42,9 +47,17 @@ BOT_SPEC = Field(
 )
 
 
+def registered_games(schema: JsonDict) -> None:
+    """The games offered, from the engine's registry when the OpenAPI document is built
+    (so a game registered at run time is listed); the engine still checks the name."""
+    names = list(game_names())
+    schema["enum"] = list(names)
+    schema["description"] = "one of the registered games: " + ", ".join(names)
+
+
 class SeatSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    kind: Literal["human", "bot"] = "human"
+    kind: SeatKind = "human"
     bot: str | None = BOT_SPEC
 
     @model_validator(mode="after")
@@ -56,7 +69,7 @@ class SeatSpec(BaseModel):
 
 class ClockBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    kind: Literal["none", "move", "bank"] = "none"
+    kind: ClockKind = "none"
     seconds: int = Field(default=0, ge=0, le=86_400)
     increment: int = Field(default=0, ge=0, le=3_600)
 
@@ -69,7 +82,7 @@ class ClockBody(BaseModel):
 
 class CreateTable(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=32, description="phase10, toc, cmyk or toquer")
+    game: str = Field(max_length=32, json_schema_extra=registered_games)
     players: int | None = Field(default=None, ge=1, le=16)
     options: dict[str, JsonValue] = Field(default_factory=dict, max_length=64)
     seats: list[SeatSpec] | None = Field(default=None, max_length=16)
@@ -114,17 +127,17 @@ class JoinAnswer(BaseModel):
 
 class SeatInfo(BaseModel):
     seat: int
-    kind: str
+    kind: SeatKind
     bot: str | None
     name: str | None
     occupied: bool
     connected: bool
-    played_by: str
+    played_by: PlayedBy
     account: bool = Field(default=False, description="played by an account (name links)")
 
 
 class ClockInfo(BaseModel):
-    kind: str
+    kind: ClockKind
     seconds: int
     increment: int
 
@@ -136,7 +149,7 @@ class TableInfo(BaseModel):
     title: str
     players: int
     options: dict[str, JsonValue]
-    status: str
+    status: TableStatus
     version: int
     to_act: int | None
     seats: list[SeatInfo]

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import NamedTuple, overload
+from typing import Literal, NamedTuple, overload
 
 from meeple.engine.codec import JSON
 from meeple.engine.errors import IllegalActionError, InvalidActionError, RecordError
@@ -18,8 +18,10 @@ from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame, GameResult
 from meeple.server import fastjson
 from meeple.server.clocks import ClockSpec, charge, elapsed_ms
 from meeple.store.db import NewStep, StoredStep, StoredTable
+from meeple.store.kinds import SeatKind, StepBy, TableStatus
 
 MAX_CHANCE_CHAIN = 10_000
+PlayedBy = Literal["human", "bot", "nobody"]  # who plays a seat now (TableInfo)
 
 
 class LogEntry(NamedTuple):
@@ -30,7 +32,7 @@ class LogEntry(NamedTuple):
     data: JSON
     text: str | None  # the action in notation (None for chance outcomes)
     visibility: tuple[int, ...] | None  # None: everyone; else the seats that may see it
-    by: str  # human, bot, substitute, fallback, chance
+    by: StepBy
     notes: tuple[dict[str, JSON], ...] = ()  # the game's announcements (public facts)
 
 
@@ -47,7 +49,7 @@ def _seats(visibility: frozenset[int] | None) -> tuple[int, ...] | None:
 
 
 def action_entry(
-    game: AnyGame, before: object, index: int, seat: int, action: object, by: str
+    game: AnyGame, before: object, index: int, seat: int, action: object, by: StepBy
 ) -> LogEntry:
     return LogEntry(
         index,
@@ -90,7 +92,7 @@ class Log(Sequence[LogEntry]):
         self._data: list[JSON] = []
         self._texts: list[str | None] = []
         self._visibility: list[tuple[int, ...] | None] = []
-        self._by: list[str] = []
+        self._by: list[StepBy] = []
         self._notes: dict[int, tuple[dict[str, JSON], ...]] = {}  # only steps with any
 
     def append(self, entry: LogEntry) -> None:
@@ -141,7 +143,7 @@ class Log(Sequence[LogEntry]):
 @dataclass(slots=True)
 class SeatRuntime:
     seat: int
-    kind: str  # "human" or "bot"
+    kind: SeatKind
     bot: str | None
     name: str | None
     token_hash: str | None
@@ -159,7 +161,7 @@ class Plan:
     state: object
     steps: list[NewStep]
     entries: list[LogEntry]
-    status: str
+    status: TableStatus
     result: dict[str, JSON] | None
     clocks: dict[int, int | None] = field(default_factory=dict)
     expired: dict[int, bool] = field(default_factory=dict)
@@ -182,12 +184,8 @@ class TableRuntime:
         self.game = game
         self.players = stored.players
         self.options = dict(game.options)
-        self.status = stored.status
-        self.clock = ClockSpec(
-            stored.clock_kind,  # type: ignore[arg-type]
-            stored.clock_seconds,
-            stored.clock_increment,
-        )
+        self.status: TableStatus = stored.status
+        self.clock = ClockSpec(stored.clock_kind, stored.clock_seconds, stored.clock_increment)
         self.empty_seat_bot = stored.empty_seat_bot
         self.grace_seconds = stored.grace_seconds
         self.bot_delay_ms = stored.bot_delay_ms
@@ -264,12 +262,12 @@ class TableRuntime:
         seat = self.game.current_player(self.state)
         return seat if seat >= 0 else None
 
-    def played_by(self, seat: int, now: float) -> str:
+    def played_by(self, seat: int, now: float) -> PlayedBy:
         """``human``, ``bot`` (a bot seat or a substitute) or ``nobody``."""
         info = self.seats[seat]
         if info.kind == "bot":
             return "bot"
-        substitute = "bot" if self.empty_seat_bot is not None else "nobody"
+        substitute: PlayedBy = "bot" if self.empty_seat_bot is not None else "nobody"
         if info.token_hash is None:
             return substitute if self.status == "running" else "nobody"
         if info.expired and self.empty_seat_bot is not None:
@@ -369,7 +367,7 @@ class TableRuntime:
         return [decoded]
 
     def plan_actions(
-        self, seat: int, actions: list[object], by: str, rng: random.Random, now: float
+        self, seat: int, actions: list[object], by: StepBy, rng: random.Random, now: float
     ) -> Plan:
         """The steps of ``actions`` by ``seat`` and the chance outcomes that follow."""
         game = self.game

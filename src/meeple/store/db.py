@@ -33,11 +33,14 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from meeple.engine.codec import JSON
 from meeple.store.accounts import RatedGame, rate_game
+from meeple.store.kinds import ClockKind, SeatKind, StepBy, TableStatus
 from meeple.store.models import ChatRow, SeatRow, StepRow, TableRow, aware, utcnow
 
 JSONData = JSON
@@ -46,7 +49,7 @@ JSONData = JSON
 @dataclass(slots=True)
 class StoredSeat:
     seat: int
-    kind: str
+    kind: SeatKind
     bot: str | None = None
     name: str | None = None
     token_hash: str | None = None
@@ -63,9 +66,9 @@ class StoredTable:
     rules_version: int
     players: int
     options: dict[str, JSON]
-    status: str
+    status: TableStatus
     version: int = 0
-    clock_kind: str = "none"
+    clock_kind: ClockKind = "none"
     clock_seconds: int = 0
     clock_increment: int = 0
     empty_seat_bot: str | None = None
@@ -87,7 +90,7 @@ class NewStep:
 
     seat: int
     data: JSONData
-    by: str
+    by: StepBy
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +100,7 @@ class Advance:
     table_id: str
     expected_version: int
     steps: tuple[NewStep, ...]
-    status: str | None = None
+    status: TableStatus | None = None
     result: dict[str, JSON] | None = None
     clocks: dict[int, int | None] = field(default_factory=dict)
     expired: dict[int, bool] = field(default_factory=dict)
@@ -110,7 +113,7 @@ class StoredStep:
     index: int
     seat: int
     data: JSONData
-    by: str
+    by: StepBy
     at: datetime
 
 
@@ -133,8 +136,8 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def _set_sqlite_pragmas(dbapi_connection: object, _record: ConnectionPoolEntry) -> None:
-    cursor = dbapi_connection.cursor()  # type: ignore[attr-defined]
+def _set_sqlite_pragmas(dbapi_connection: DBAPIConnection, _record: ConnectionPoolEntry) -> None:
+    cursor = dbapi_connection.cursor()
     # WAL: a committed transaction survives a killed process; NORMAL: no fsync per commit
     # (an OS crash may lose the last commits, a process crash loses none).
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -268,39 +271,43 @@ class Store:
             )
 
     def load_table(self, table_id: str) -> StoredTable | None:
-        with self.engine.connect() as connection:
-            row = connection.execute(select(TableRow).where(TableRow.id == table_id)).first()
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
             if row is None:
                 return None
-            seats = connection.execute(
+            seats = session.scalars(
                 select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
             ).all()
-        return _table_from_rows(row, seats)
+            return _table_from_rows(row, seats)
 
     def tables_with_status(
-        self, statuses: Sequence[str], game: str | None = None, limit: int = 200, offset: int = 0
+        self,
+        statuses: Sequence[TableStatus],
+        game: str | None = None,
+        limit: int = 200,
+        offset: int = 0,
     ) -> list[StoredTable]:
         """Tables in the given states, newest first, with their seats."""
-        with self.engine.connect() as connection:
+        with Session(self.engine) as session:
             query = select(TableRow).where(TableRow.status.in_(list(statuses)))
             if game is not None:
                 query = query.where(TableRow.game == game)
             query = query.order_by(TableRow.created_at.desc(), TableRow.id)
-            rows = connection.execute(query.limit(limit).offset(offset)).all()
+            rows = session.scalars(query.limit(limit).offset(offset)).all()
             ids = [row.id for row in rows]
             seats = (
-                connection.execute(
+                session.scalars(
                     select(SeatRow).where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)
                 ).all()
                 if ids
                 else []
             )
-        by_table: dict[str, list[object]] = {}
-        for seat in seats:
-            by_table.setdefault(seat.table_id, []).append(seat)
-        return [_table_from_rows(row, by_table.get(row.id, [])) for row in rows]
+            by_table: dict[str, list[SeatRow]] = {}
+            for seat in seats:
+                by_table.setdefault(seat.table_id, []).append(seat)
+            return [_table_from_rows(row, by_table.get(row.id, [])) for row in rows]
 
-    def table_ids_with_status(self, statuses: Sequence[str]) -> list[str]:
+    def table_ids_with_status(self, statuses: Sequence[TableStatus]) -> list[str]:
         with self.engine.connect() as connection:
             return list(
                 connection.execute(
@@ -381,11 +388,10 @@ class Store:
 
     def find_token(self, token_hash: str) -> tuple[str, int] | None:
         """The (table, seat) a token hash belongs to."""
+        query = select(SeatRow.table_id, SeatRow.seat).where(SeatRow.token_hash == token_hash)
         with self.engine.connect() as connection:
-            row = connection.execute(
-                select(SeatRow.table_id, SeatRow.seat).where(SeatRow.token_hash == token_hash)
-            ).first()
-        return None if row is None else (row.table_id, row.seat)
+            row = connection.execute(query).tuples().first()
+        return row
 
     # ----------------------------------------------------------------------- steps
     def advance(
@@ -394,7 +400,7 @@ class Store:
         expected_version: int,
         steps: Sequence[NewStep],
         *,
-        status: str | None = None,
+        status: TableStatus | None = None,
         result: dict[str, JSON] | None = None,
         clocks: dict[int, int | None] | None = None,
         expired: dict[int, bool] | None = None,
@@ -461,18 +467,17 @@ class Store:
         return [request.table_id in stored for request in requests]
 
     def load_steps(self, table_id: str) -> list[StoredStep]:
+        query = (
+            select(StepRow.index, StepRow.seat, StepRow.data, StepRow.by, StepRow.at)
+            .where(StepRow.table_id == table_id)
+            .order_by(StepRow.index)
+        )
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(StepRow).where(StepRow.table_id == table_id).order_by(StepRow.index)
-            ).all()
-        steps = []
-        for row in rows:
-            values = row._mapping
-            at = aware(values["at"]) or utcnow()
-            steps.append(
-                StoredStep(values["index"], values["seat"], values["data"], values["by"], at)
-            )
-        return steps
+            rows = connection.execute(query).tuples().all()
+        return [
+            StoredStep(index, seat, data, by, aware(at) or utcnow())
+            for index, seat, data, by, at in rows
+        ]
 
     def count_steps(self, table_id: str) -> int:
         with self.engine.connect() as connection:
@@ -494,18 +499,17 @@ class Store:
         return StoredChat(chat_id, table_id, seat, name, text, now)
 
     def recent_chat(self, table_id: str, limit: int = 100) -> list[StoredChat]:
+        query = (
+            select(ChatRow.id, ChatRow.seat, ChatRow.name, ChatRow.text, ChatRow.at)
+            .where(ChatRow.table_id == table_id)
+            .order_by(ChatRow.id.desc())
+            .limit(limit)
+        )
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(ChatRow)
-                .where(ChatRow.table_id == table_id)
-                .order_by(ChatRow.id.desc())
-                .limit(limit)
-            ).all()
+            rows = connection.execute(query).tuples().all()
         return [
-            StoredChat(
-                row.id, row.table_id, row.seat, row.name, row.text, aware(row.at) or utcnow()
-            )
-            for row in reversed(rows)
+            StoredChat(chat_id, table_id, seat, name, text, aware(at) or utcnow())
+            for chat_id, seat, name, text, at in reversed(rows)
         ]
 
 
@@ -677,31 +681,9 @@ def _advance_arrays(requests: Sequence["Advance"]) -> dict[str, list[object]]:
 
 
 def _apply_advance(connection: Connection, request: Advance) -> bool:
+    """One table's advance in the transaction (SQLite, or a batch written one by one)."""
     now = utcnow()
-    new_version = request.expected_version + len(request.steps)
-    where = {"match_id": request.table_id, "expected": request.expected_version}
-    if request.owner is not None:
-        where["lease_owner"] = request.owner
-    if request.status is None and request.result is None:
-        bump = _BUMP_VERSION if request.owner is None else _BUMP_OWNED_VERSION
-        updated = connection.execute(bump, {**where, "new_version": new_version})
-    else:
-        values: dict[str, object] = {"version": new_version}
-        if request.status is not None:
-            values["status"] = request.status
-            if request.status == "running":
-                values["started_at"] = now
-            if request.status == "finished":
-                values["finished_at"] = now
-        if request.result is not None:
-            values["result"] = request.result
-        guarded = update(_TABLES).where(
-            _TABLES.c.id == request.table_id, _TABLES.c.version == request.expected_version
-        )
-        if request.owner is not None:
-            guarded = guarded.where(_TABLES.c.owner == request.owner)
-        updated = connection.execute(guarded.values(**values))
-    if updated.rowcount != 1:
+    if not _bump_version(connection, request, now):
         return False
     if request.rated is not None:
         rate_game(connection, request.table_id, request.rated)
@@ -734,6 +716,33 @@ def _apply_advance(connection: Connection, request: Advance) -> bool:
     return True
 
 
+def _bump_version(connection: Connection, request: Advance, now: datetime) -> bool:
+    """Move the table's version on (and its status and result), only if it is still at
+    the expected version (and, given an owner, still leased to it)."""
+    new_version = request.expected_version + len(request.steps)
+    if request.status is None and request.result is None:
+        where = {"match_id": request.table_id, "expected": request.expected_version}
+        if request.owner is not None:
+            where["lease_owner"] = request.owner
+        bump = _BUMP_VERSION if request.owner is None else _BUMP_OWNED_VERSION
+        return connection.execute(bump, {**where, "new_version": new_version}).rowcount == 1
+    values: dict[str, object] = {"version": new_version}
+    if request.status is not None:
+        values["status"] = request.status
+        if request.status == "running":
+            values["started_at"] = now
+        if request.status == "finished":
+            values["finished_at"] = now
+    if request.result is not None:
+        values["result"] = request.result
+    guarded = update(_TABLES).where(
+        _TABLES.c.id == request.table_id, _TABLES.c.version == request.expected_version
+    )
+    if request.owner is not None:
+        guarded = guarded.where(_TABLES.c.owner == request.owner)
+    return connection.execute(guarded.values(**values)).rowcount == 1
+
+
 def _table_values(table: StoredTable) -> dict[str, object]:
     return {
         "id": table.id,
@@ -760,40 +769,39 @@ def _table_values(table: StoredTable) -> dict[str, object]:
     }
 
 
-def _table_from_rows(row: object, seats: Iterable[object]) -> StoredTable:
-    r = row._mapping  # type: ignore[attr-defined]
+def _table_from_rows(row: TableRow, seats: Iterable[SeatRow]) -> StoredTable:
     return StoredTable(
-        id=r["id"],
-        name=r["name"],
-        game=r["game"],
-        rules_version=r["rules_version"],
-        players=r["players"],
-        options=dict(r["options"]),
-        status=r["status"],
-        version=r["version"],
-        clock_kind=r["clock_kind"],
-        clock_seconds=r["clock_seconds"],
-        clock_increment=r["clock_increment"],
-        empty_seat_bot=r["empty_seat_bot"],
-        grace_seconds=r["grace_seconds"],
-        bot_delay_ms=r["bot_delay_ms"],
-        open_replays=bool(r["open_replays"]),
-        hints=bool(r["hints"]),
-        created_at=aware(r["created_at"]) or utcnow(),
-        started_at=aware(r["started_at"]),
-        finished_at=aware(r["finished_at"]),
-        result=None if r["result"] is None else dict(r["result"]),
-        rated=bool(r["rated"]),
+        id=row.id,
+        name=row.name,
+        game=row.game,
+        rules_version=row.rules_version,
+        players=row.players,
+        options=dict(row.options),
+        status=row.status,
+        version=row.version,
+        clock_kind=row.clock_kind,
+        clock_seconds=row.clock_seconds,
+        clock_increment=row.clock_increment,
+        empty_seat_bot=row.empty_seat_bot,
+        grace_seconds=row.grace_seconds,
+        bot_delay_ms=row.bot_delay_ms,
+        open_replays=bool(row.open_replays),
+        hints=bool(row.hints),
+        created_at=aware(row.created_at) or utcnow(),
+        started_at=aware(row.started_at),
+        finished_at=aware(row.finished_at),
+        result=None if row.result is None else dict(row.result),
+        rated=bool(row.rated),
         seats=[
             StoredSeat(
-                seat=s._mapping["seat"],  # type: ignore[attr-defined]
-                kind=s._mapping["kind"],  # type: ignore[attr-defined]
-                bot=s._mapping["bot"],  # type: ignore[attr-defined]
-                name=s._mapping["name"],  # type: ignore[attr-defined]
-                token_hash=s._mapping["token_hash"],  # type: ignore[attr-defined]
-                clock_ms=s._mapping["clock_ms"],  # type: ignore[attr-defined]
-                expired=bool(s._mapping["expired"]),  # type: ignore[attr-defined]
-                account_id=s._mapping["account_id"],  # type: ignore[attr-defined]
+                seat=s.seat,
+                kind=s.kind,
+                bot=s.bot,
+                name=s.name,
+                token_hash=s.token_hash,
+                clock_ms=s.clock_ms,
+                expired=bool(s.expired),
+                account_id=s.account_id,
             )
             for s in seats
         ],

@@ -20,6 +20,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 from meeple.engine.codec import JSON as JSONValue
+from meeple.store.kinds import ClockKind, SeatKind, StepBy, TableStatus
 
 
 def utcnow() -> datetime:
@@ -48,9 +49,9 @@ class TableRow(Base):
     rules_version: Mapped[int] = mapped_column(Integer)
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, JSONValue]] = mapped_column(JSON)
-    status: Mapped[str] = mapped_column(String(16), index=True)
+    status: Mapped[TableStatus] = mapped_column(String(16), index=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
-    clock_kind: Mapped[str] = mapped_column(String(8), default="none")
+    clock_kind: Mapped[ClockKind] = mapped_column(String(8), default="none")
     clock_seconds: Mapped[int] = mapped_column(Integer, default=0)
     clock_increment: Mapped[int] = mapped_column(Integer, default=0)
     empty_seat_bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
@@ -79,7 +80,7 @@ class SeatRow(Base):
         String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
     )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))  # "human" or "bot"
+    kind: Mapped[SeatKind] = mapped_column(String(8))
     bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
     name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     # SHA-256 of the seat token (hex); the token itself is never stored.
@@ -108,7 +109,7 @@ class StepRow(Base):
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     data: Mapped[JSONValue] = mapped_column(JSON, nullable=False)
-    by: Mapped[str] = mapped_column(String(12))
+    by: Mapped[StepBy] = mapped_column(String(12))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
