@@ -58,7 +58,7 @@ def test_a_replay_is_built_off_the_event_loop(live_sqlite: LiveServer) -> None:
         table_id = bot_game(http)
         # Hold the replay thread: the replay waits for it, the loop must not.
         gate = threading.Event()
-        manager._replay_executor.submit(gate.wait, 30)
+        manager.replays.executor.submit(gate.wait, 30)
         answers: list[httpx.Response] = []
         asker = threading.Thread(
             target=lambda: answers.append(http.get(f"/api/tables/{table_id}/replay"))
@@ -83,8 +83,8 @@ def test_a_finished_replay_is_kept_and_paged(live_sqlite: LiveServer) -> None:
         whole = http.get(f"/api/tables/{table_id}/replay", params={"seat": 1}).json()
         total = whole["total"]
         assert len(whole["frames"]) == total and whole["next"] is None
-        assert (table_id, 1) in manager._replays
-        kept = manager._replays[(table_id, 1)]
+        assert (table_id, 1) in manager.replays.kept
+        kept = manager.replays.kept[(table_id, 1)]
         pages: list[Any] = []
         start: int | None = 0
         while start is not None:
@@ -95,7 +95,7 @@ def test_a_finished_replay_is_kept_and_paged(live_sqlite: LiveServer) -> None:
             pages.extend(page["frames"])
             start = page["next"]
         assert pages == whole["frames"]
-        assert manager._replays[(table_id, 1)] is kept  # built once
+        assert manager.replays.kept[(table_id, 1)] is kept  # built once
         spectator = http.get(f"/api/tables/{table_id}/replay").json()
         assert spectator["seat"] is None and spectator["frames"] != whole["frames"]
 

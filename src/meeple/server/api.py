@@ -23,7 +23,8 @@ from meeple.engine.registry import default_players, game_class, game_names
 from meeple.engine.rng import derive_seed
 from meeple.server.accounts import rated_bot_level, signed_in
 from meeple.server.limits import Rate
-from meeple.server.manager import LiveTable, TableManager
+from meeple.server.live import LiveTable
+from meeple.server.manager import TableManager
 from meeple.server.outbound import (
     BotRequestOut,
     ChatListOut,
@@ -157,7 +158,7 @@ async def health(manager: Manager) -> dict[str, object]:
         "tables_owned": sum(
             1 for live in manager.live.values() if live.owned and live.runtime.status != "finished"
         ),
-        "bot_moves": manager.bot_moves,
+        "bot_moves": manager.turns.bot_moves,
     }
 
 
@@ -207,42 +208,35 @@ async def create_table(body: CreateTable, manager: Manager, request: Request) ->
     """Create a table; options are validated exactly as the engine validates them."""
     await _limit_creation(manager, request)
     try:
-        cls = game_class(body.game)
-        players = default_players(body.game) if body.players is None else body.players
-        try:
-            game = cls(players, body.options)
-        except InvalidOptionError:
-            raise
-        except (ValueError, TypeError, KeyError, RecursionError) as error:
-            raise InvalidOptionError(f"{body.game}: invalid options ({error})") from None
-        seats: list[SeatSpec | None] = list(body.seats) if body.seats else [None] * players
-        if len(seats) != players:
-            raise InvalidOptionError(f"{len(seats)} seats given for {players} players")
-        allow = manager.settings.allow_custom_bots
-        stored_seats = []
-        for index, seat in enumerate(seats):
-            if seat is None or seat.kind == "human":
-                stored_seats.append(StoredSeat(index, "human"))
-            else:
-                spec = check_bot_spec(seat.bot or "", game, allow)
-                stored_seats.append(StoredSeat(index, "bot", bot=spec))
-        if "empty_seat_bot" not in body.model_fields_set:
-            empty_bot: str | None = "heuristic" if has_heuristic(body.game) else "random"
-        else:
-            empty_bot = body.empty_seat_bot
-        if empty_bot is not None:
-            empty_bot = check_bot_spec(empty_bot, game, allow)
-        if body.rated:
-            _check_rated_bots(stored_seats)
-            if body.hints:
-                raise InvalidOptionError("a rated table has no hints (the expert bot's moves)")
+        stored = _new_table(body, manager.settings.allow_custom_bots)
     except InvalidOptionError as error:
         raise _problem(422, str(error)) from None
-    bank = body.clock.seconds * 1000 if body.clock.kind == "bank" else None
-    for stored_seat in stored_seats:
-        if stored_seat.kind == "human":
-            stored_seat.clock_ms = bank
-    stored = StoredTable(
+    if body.start_steps is not None and not manager.settings.test_positions:
+        raise _problem(422, "start_steps is for tests: this server was not started for them")
+    try:
+        live = await manager.seating.create(stored, body.start_steps)
+    except MoveError as error:
+        raise _problem(422, str(error)) from None
+    manager.schedule(live)
+    return JSONResponse(_info(live), status_code=201)
+
+
+def _new_table(body: CreateTable, allow_custom_bots: bool) -> StoredTable:
+    """The table a creation asks for, checked (InvalidOptionError: why not)."""
+    game = _configured_game(body)
+    players = game.players
+    stored_seats = _new_seats(body, game, allow_custom_bots)
+    if "empty_seat_bot" not in body.model_fields_set:
+        empty_bot: str | None = "heuristic" if has_heuristic(body.game) else "random"
+    else:
+        empty_bot = body.empty_seat_bot
+    if empty_bot is not None:
+        empty_bot = check_bot_spec(empty_bot, game, allow_custom_bots)
+    if body.rated:
+        _check_rated_bots(stored_seats)
+        if body.hints:
+            raise InvalidOptionError("a rated table has no hints (the expert bot's moves)")
+    return StoredTable(
         id=secrets.token_urlsafe(9)[:12],
         name=body.name,
         game=game.spec.name,
@@ -261,14 +255,34 @@ async def create_table(body: CreateTable, manager: Manager, request: Request) ->
         seats=stored_seats,
         rated=body.rated,
     )
-    if body.start_steps is not None and not manager.settings.test_positions:
-        raise _problem(422, "start_steps is for tests: this server was not started for them")
+
+
+def _configured_game(body: CreateTable) -> AnyGame:
+    cls = game_class(body.game)
+    players = default_players(body.game) if body.players is None else body.players
     try:
-        live = await manager.create(stored, body.start_steps)
-    except MoveError as error:
-        raise _problem(422, str(error)) from None
-    manager.schedule(live)
-    return JSONResponse(_info(live), status_code=201)
+        return cls(players, body.options)
+    except InvalidOptionError:
+        raise
+    except (ValueError, TypeError, KeyError, RecursionError) as error:
+        raise InvalidOptionError(f"{body.game}: invalid options ({error})") from None
+
+
+def _new_seats(body: CreateTable, game: AnyGame, allow_custom_bots: bool) -> list[StoredSeat]:
+    """The seats asked for (all human by default), human ones with the clock's bank."""
+    players = game.players
+    seats: list[SeatSpec | None] = list(body.seats) if body.seats else [None] * players
+    if len(seats) != players:
+        raise InvalidOptionError(f"{len(seats)} seats given for {players} players")
+    bank = body.clock.seconds * 1000 if body.clock.kind == "bank" else None
+    stored_seats = []
+    for index, seat in enumerate(seats):
+        if seat is None or seat.kind == "human":
+            stored_seats.append(StoredSeat(index, "human", clock_ms=bank))
+        else:
+            spec = check_bot_spec(seat.bot or "", game, allow_custom_bots)
+            stored_seats.append(StoredSeat(index, "bot", bot=spec))
+    return stored_seats
 
 
 def _check_rated_bots(seats: list[StoredSeat]) -> None:
@@ -335,7 +349,9 @@ async def join_seat(
     account = None if signed is None else signed.account
     name = (body or JoinBody()).name if account is None else account.name or ""
     try:
-        token = await manager.join(live, seat, name, None if account is None else account.id)
+        token = await manager.seating.join(
+            live, seat, name, None if account is None else account.id
+        )
     except MoveError as error:
         raise _problem(404 if error.code == "no_seat" else 409, str(error)) from None
     return JoinAnswer(table_id=table_id, seat=seat, token=token)
@@ -350,7 +366,7 @@ async def leave_seat(table_id: TableId, manager: Manager, token: Token) -> JSONR
     seat = await _asker(manager, live, token)
     if seat is None:
         raise _problem(401, "leaving needs the seat's token (Authorization: Bearer ...)")
-    await manager.leave(live, seat)
+    await manager.seating.leave(live, seat)
     return JSONResponse(_info(live))
 
 
@@ -366,7 +382,7 @@ async def start_table(table_id: TableId, manager: Manager, token: Token) -> JSON
     if runtime.rated and any(s.kind == "human" and s.token_hash is None for s in runtime.seats):
         raise _problem(409, "a rated table starts when every seat is taken")
     try:
-        await manager.start(live)
+        await manager.seating.start(live)
     except MoveError as error:
         raise _problem(409, str(error)) from None
     return JSONResponse(_info(live))
@@ -508,7 +524,7 @@ async def table_replay(
     built off the event loop, a finished game's kept for the next asker."""
     live = await _table(manager, table_id)
     viewpoint = _viewpoint(live, await _asker(manager, live, token), seat)
-    text = await manager.replay(live, viewpoint, start, limit)
+    text = await manager.replays.replay(live, viewpoint, start, limit)
     return Response(text, media_type="application/json")
 
 

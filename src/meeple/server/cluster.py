@@ -39,11 +39,13 @@ from typing import TYPE_CHECKING, Any
 import redis.asyncio as redis_asyncio
 
 from meeple.engine.codec import JSON
+from meeple.server.chat import deliver_published
 from meeple.store.db import StoredStep
 from meeple.store.models import utcnow
 
 if TYPE_CHECKING:
-    from meeple.server.manager import LiveTable, TableManager
+    from meeple.server.live import LiveTable
+    from meeple.server.manager import TableManager
 
 log = logging.getLogger("meeple.server.cluster")
 CALL_TIMEOUT = 2.0  # seconds to wait for an owner's answer before asking again
@@ -175,7 +177,7 @@ class Cluster:
         kind = data.get("k")
         manager = self.manager
         if kind == "chat":
-            manager.deliver_chat(live, data["chat"])
+            deliver_published(live, data["chat"])
             return
         if kind == "rematch":  # from any instance: invite this one's clients too
             from meeple.server.rematch import deliver_rematch
@@ -231,7 +233,7 @@ class Cluster:
         for seat_data in data["seats"]:
             info = runtime.seats[seat_data["seat"]]
             if info.token_hash is not None and seat_data["token_hash"] != info.token_hash:
-                self.manager.seat_released(live, info.seat)  # its token stopped working
+                self.manager.seating.seat_released(live, info.seat)  # its token stopped working
             info.name = seat_data["name"]
             info.token_hash = seat_data["token_hash"]
             info.account = seat_data.get("account")
@@ -335,7 +337,7 @@ class Cluster:
         if runtime is None or live.owned:
             return
         async with live.lock:
-            self.manager.replace_runtime(live, runtime)
+            self.manager.ownership.replace_runtime(live, runtime)
         for message in pending.messages:
             self.apply(live, message)
         self.manager.broadcast_state(live)
@@ -347,7 +349,7 @@ class Cluster:
         owner = self.owners.get(live.runtime.id)
         if owner is None or owner == self.id:
             return
-        counts = self.manager.local_counts(live)
+        counts = self.manager.ownership.local_counts(live)
         self.send(
             f"meeple:i:{owner}",
             {
@@ -412,13 +414,13 @@ class Cluster:
         if op == "presence":
             if live is not None and live.owned:
                 counts = {int(k): int(v) for k, v in args["counts"].items()}
-                self.manager.remote_presence(live, data["o"], counts)
+                self.manager.ownership.remote_presence(live, data["o"], counts)
             return
         if live is None or not live.owned:
             result: dict[str, Any] = {"not_owner": True}
         else:
             try:
-                result = await self.manager.owner_call(live, op, args)
+                result = await self.manager.ownership.owner_call(live, op, args)
             except Exception as error:
                 log.exception("call %s on table %s failed", op, table_id)
                 result = {"error": ["internal", f"the owner failed: {type(error).__name__}", None]}
@@ -469,7 +471,7 @@ class Cluster:
         live = self.manager.live.get(table_id)
         if live is None:
             await self.subscribe(table_id)
-        await self.manager.become_owner(table_id)
+        await self.manager.ownership.become_owner(table_id)
         self.owner_changed(table_id, self.id)
         self.send_table(table_id, {"k": "who"})
 
@@ -501,7 +503,7 @@ class Cluster:
             runtime = live.runtime
             if live.owned and runtime.status != "finished" and runtime.id not in kept:
                 log.warning("lost the lease of table %s", runtime.id)
-                await manager.lose_ownership(live)
+                await manager.ownership.lose_ownership(live)
         claimed = await manager.lease_db(store.claim_tables, self.id, self.lease, CLAIM_BATCH)
         for table_id in claimed:
             log.info("took over table %s", table_id)
@@ -526,7 +528,7 @@ class Cluster:
             if not await self.redis.exists(f"meeple:alive:{name}"):
                 for live in self.manager.live.values():
                     if live.owned and name in live.presence:
-                        self.manager.remote_presence(live, name, {})
+                        self.manager.ownership.remote_presence(live, name, {})
 
     def _spawn(self, coroutine: Awaitable[None]) -> None:
         self.manager.spawn(coroutine)

@@ -16,7 +16,7 @@ import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -103,34 +103,19 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared: int | None = None
-        for name, value in scope.get("headers", []):
-            if name == b"content-length":
-                try:
-                    declared = int(value)
-                except ValueError:
-                    declared = self.limit + 1
+        declared = self._declared_length(scope)
         if declared is not None:
             if declared > self.limit:
                 await self._refuse(send)
                 return
             await self.app(scope, receive, send)
             return
-        chunks: list[bytes] = []
-        size = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":  # the client went away
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > self.limit:
-                await self._refuse(send)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
+        body = await self._read_body(receive)
+        if body is None:  # the client went away
+            return
+        if len(body) > self.limit:
+            await self._refuse(send)
+            return
         delivered = False
 
         async def replay() -> MutableMapping[str, Any]:
@@ -141,6 +126,32 @@ class BodyLimit:
             return {"type": "http.request", "body": body, "more_body": False}
 
         await self.app(scope, replay, send)
+
+    def _declared_length(self, scope: Scope) -> int | None:
+        """The ``Content-Length`` (one that is not a number counts as over the limit)."""
+        declared: int | None = None
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    declared = self.limit + 1
+        return declared
+
+    async def _read_body(self, receive: Receive) -> bytes | None:
+        """A body sent without a length, read until it ends or passes the limit (then
+        what was read, over the limit); None if the client went away."""
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                return None
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            chunks.append(chunk)
+            if size > self.limit or not message.get("more_body", False):
+                return b"".join(chunks)
 
     async def _refuse(self, send: Send) -> None:
         body = b'{"detail":"the request body is larger than %d bytes"}' % self.limit
@@ -165,82 +176,91 @@ def guarded_http_protocol(
     longer than ``header_timeout`` seconds (counted from the connection, or from the
     first byte of each later request), and refuses a client address's connection beyond
     ``max_per_client`` at once (addresses in ``exempt``, such as a trusted reverse proxy,
-    are not capped)."""
-    open_by_client: Counter[str] = Counter()
+    are not capped). Each call makes a class with its own count of open connections."""
+    settings = {
+        "header_timeout": header_timeout,
+        "max_per_client": max_per_client,
+        "exempt": exempt,
+        "open_by_client": Counter(),
+    }
+    return type("GuardedProtocol", (GuardedProtocol,), settings)
 
-    class GuardedProtocol(HttpToolsProtocol):
-        counted: str | None = None
-        header_timer: asyncio.TimerHandle | None = None
 
-        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-            super().connection_made(transport)
-            host = self.client[0] if self.client else "?"
-            if host not in exempt:
-                if open_by_client[host] >= max_per_client:
-                    transport.abort()
-                    return
-                open_by_client[host] += 1
-                self.counted = host
+class GuardedProtocol(HttpToolsProtocol):
+    """See :func:`guarded_http_protocol`, which sets the class variables."""
+
+    header_timeout: ClassVar[float] = 10.0
+    max_per_client: ClassVar[int] = 64
+    exempt: ClassVar[frozenset[str]] = frozenset()
+    open_by_client: ClassVar[Counter[str]] = Counter()
+    counted: str | None = None
+    header_timer: asyncio.TimerHandle | None = None
+    _release_deferred = False
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        host = self.client[0] if self.client else "?"
+        if host not in self.exempt:
+            if self.open_by_client[host] >= self.max_per_client:
+                transport.abort()
+                return
+            self.open_by_client[host] += 1
+            self.counted = host
+        self._arm_header_timer()
+
+    def _arm_header_timer(self) -> None:
+        self._cancel_header_timer()
+        self.header_timer = self.loop.call_later(self.header_timeout, self._headers_too_slow)
+
+    def _cancel_header_timer(self) -> None:
+        if self.header_timer is not None:
+            self.header_timer.cancel()
+            self.header_timer = None
+
+    def _headers_too_slow(self) -> None:
+        self.header_timer = None
+        if not self.transport.is_closing():
+            self.transport.abort()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        if self.header_timer is None:
             self._arm_header_timer()
 
-        def _arm_header_timer(self) -> None:
-            self._cancel_header_timer()
-            self.header_timer = self.loop.call_later(header_timeout, self._headers_too_slow)
+    def on_headers_complete(self) -> None:
+        self._cancel_header_timer()
+        super().on_headers_complete()
 
-        def _cancel_header_timer(self) -> None:
-            if self.header_timer is not None:
-                self.header_timer.cancel()
-                self.header_timer = None
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        # Idle until the next request: uvicorn's keep-alive timeout closes it; the
+        # next request's first byte arms the header timer again.
+        self._cancel_header_timer()
 
-        def _headers_too_slow(self) -> None:
-            self.header_timer = None
-            if not self.transport.is_closing():
-                self.transport.abort()
+    def handle_websocket_upgrade(self) -> None:
+        super().handle_websocket_upgrade()
+        # The socket now belongs to the WebSocket protocol: release the count when
+        # that one loses the connection.
+        successor = self.transport.get_protocol()
+        original = successor.connection_lost
+        release = self._release
 
-        def on_message_begin(self) -> None:
-            super().on_message_begin()
-            if self.header_timer is None:
-                self._arm_header_timer()
+        def lost(exc: Exception | None) -> None:
+            release()
+            original(exc)
 
-        def on_headers_complete(self) -> None:
-            self._cancel_header_timer()
-            super().on_headers_complete()
+        successor.connection_lost = lost  # type: ignore[method-assign]
+        self._release_deferred = True
 
-        def on_response_complete(self) -> None:
-            super().on_response_complete()
-            # Idle until the next request: uvicorn's keep-alive timeout closes it; the
-            # next request's first byte arms the header timer again.
-            self._cancel_header_timer()
+    def _release(self) -> None:
+        if self.counted is not None:
+            self.open_by_client[self.counted] -= 1
+            if self.open_by_client[self.counted] <= 0:
+                del self.open_by_client[self.counted]
+            self.counted = None
 
-        def handle_websocket_upgrade(self) -> None:
-            super().handle_websocket_upgrade()
-            # The socket now belongs to the WebSocket protocol: release the count when
-            # that one loses the connection.
-            successor = self.transport.get_protocol()
-            original = successor.connection_lost
-            release = self._release
-
-            def lost(exc: Exception | None) -> None:
-                release()
-                original(exc)
-
-            successor.connection_lost = lost  # type: ignore[method-assign]
-            self._release_deferred = True
-
-        _release_deferred = False
-
-        def _release(self) -> None:
-            if self.counted is not None:
-                open_by_client[self.counted] -= 1
-                if open_by_client[self.counted] <= 0:
-                    del open_by_client[self.counted]
-                self.counted = None
-
-        def connection_lost(self, exc: Exception | None) -> None:
-            self._cancel_header_timer()
-            if not self._release_deferred:
-                self._release()
-            super().connection_lost(exc)
-
-    GuardedProtocol.open_by_client = open_by_client  # type: ignore[attr-defined]
-    return GuardedProtocol
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._cancel_header_timer()
+        if not self._release_deferred:
+            self._release()
+        super().connection_lost(exc)

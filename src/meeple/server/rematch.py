@@ -17,7 +17,8 @@ from meeple.server.tables import MoveError, TableRuntime
 from meeple.store.db import StoredSeat, StoredTable
 
 if TYPE_CHECKING:
-    from meeple.server.manager import LiveTable, TableManager
+    from meeple.server.live import LiveTable
+    from meeple.server.manager import TableManager
 
 
 def rematch_id(table_id: str) -> str:
@@ -68,7 +69,7 @@ async def rematch(manager: "TableManager", live: "LiveTable") -> tuple["LiveTabl
     found = await manager.get(new_id)
     if found is None:
         try:
-            found = await manager.create(rematch_table(runtime))
+            found = await manager.seating.create(rematch_table(runtime))
             created = True
         except IntegrityError:  # another request (maybe on another instance) was first
             found = await manager.get(new_id)

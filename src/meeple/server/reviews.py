@@ -21,7 +21,7 @@ from meeple.engine.rng import derive_seed
 from meeple.server.outbound import ReviewOut, outgoing
 
 if TYPE_CHECKING:
-    from meeple.server.manager import LiveTable
+    from meeple.server.live import LiveTable
 
 REVIEW_LIMIT = 200  # decisions judged at most per review (the first ones)
 REVIEW_TIME_LIMIT = 120.0  # seconds for one decision's judgement (the expert's search)

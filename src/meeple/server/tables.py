@@ -214,7 +214,7 @@ class TableRuntime:
         self.log = Log()
         self.turn_started = now
         # Per-version caches of what every message repeats (views are per seat).
-        self._cache_version = -1
+        self._cache_version: int | None = None  # the version the caches were built at
         self._view_cache: dict[int | None, JSON] = {}
         self._legal_cache: list[dict[str, JSON]] | None = None
         self._fast = fastjson.uses_default_codec(game)

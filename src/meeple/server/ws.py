@@ -19,7 +19,9 @@ from collections.abc import Mapping
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from meeple.engine.codec import JSON
-from meeple.server.manager import Connection, LiveTable, TableManager
+from meeple.server.chat import chat
+from meeple.server.live import Connection, LiveTable
+from meeple.server.manager import TableManager
 from meeple.server.outbound import ErrorOut, PongOut, WelcomeOut, outgoing
 
 RATE = 200.0  # frames per second allowed on average (bot clients move fast)
@@ -146,7 +148,7 @@ async def _serve(
     connection = Connection(seat, websocket.send_text, lambda code: _close(websocket, code))
     chat = await manager.db(manager.store.recent_chat, live.runtime.id, 50)
     connection.push(outgoing(seat, WelcomeOut(live.runtime, chat)))
-    manager.attach(live, connection)
+    manager.ownership.attach(live, connection)
     manager.send_state(live, connection, full=True)
     bucket = TokenBucket(RATE, BURST)
     dropped = 0
@@ -184,7 +186,7 @@ async def _serve(
                 where = f"table {live.runtime.id} seat {seat} {str(frame.get('type'))[:20]!r}"
                 connection.push(outgoing(seat, _internal(error, where)))
     finally:
-        manager.detach(live, connection)
+        manager.ownership.detach(live, connection)
         if connection.closed:  # let the pump send what is queued and the close frame
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(connection.task), 2.0)
@@ -216,7 +218,7 @@ async def _dispatch(
             live, connection, version, action, text if isinstance(text, str) else None
         )
     elif kind == "chat":
-        await manager.chat(live, connection, frame.get("text"))
+        await chat(manager, live, connection, frame.get("text"))
     elif kind == "sync":
         manager.send_state(live, connection, full=True)
     elif kind == "ping":

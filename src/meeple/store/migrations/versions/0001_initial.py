@@ -17,6 +17,10 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
+    """The tables, seats, steps and chat.
+
+    Long because a migration is a frozen record of the schema, one statement per table
+    and index: split up it would read worse, and it never changes."""
     op.create_table(
         "tables",
         sa.Column("id", sa.String(16), primary_key=True),

@@ -23,6 +23,11 @@ BOT_IDENTITIES = ("random", "easy", "medium", "hard", "expert")
 
 
 def upgrade() -> None:
+    """Accounts (with the bot levels'), sessions, ratings and rating changes; the
+    tables' rated flag and the seats' account.
+
+    Long because a migration is a frozen record of the schema, one statement per table
+    and index: split up it would read worse, and it never changes."""
     accounts = op.create_table(
         "accounts",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
