@@ -23,6 +23,9 @@ MAX_STEPS = 18  # the Joker's +18 is the longest move
 _HOMES = {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3), 6: tuple(range(6)), 8: tuple(range(8))}
 
 Option = tuple[int, int]  # (destination cell, bitmask of the cells strictly passed)
+Row = tuple[tuple[Option, ...], ...]  # per step count 0..MAX_STEPS, every Option
+# Per destination: (steps, passed) of each step count that reaches it, fewest steps first.
+Paths = dict[int, tuple[Option, ...]]
 
 
 def board_seats_for(players: int) -> int:
@@ -61,11 +64,13 @@ class Board:
             tuple(k * cells_per_sector for k in range(self.seats)) if self.has_shortcuts else ()
         )
         self.intersection_mask = sum(self.bit[c] for c in self.intersections)
-        empty: list[tuple[tuple[Option, ...], ...] | None] = [None] * self.cells
+        empty: list[Row | None] = [None] * self.cells
         # Per seat, per cell: the forward table of a pawn that may not take a shortcut
         # (None until first needed; read directly by the move generator for speed).
         self.forward_plain = [list(empty) for _ in range(players)]
         self._forward_armed = [list(empty) for _ in range(players)]
+        no_paths: list[Paths | None] = [None] * self.cells
+        self._paths = [[list(no_paths) for _ in range(players)] for _armed in range(2)]
         self._backward: dict[tuple[int, int], Option | None] = {}
 
     # ---------------------------------------------------------------------- places
@@ -116,7 +121,7 @@ class Board:
             return (cell + 1,)
         return ()
 
-    def forward(self, seat: int, cell: int, armed: bool) -> tuple[tuple[Option, ...], ...]:
+    def forward(self, seat: int, cell: int, armed: bool) -> Row:
         """Per step count ``n`` (index 0..18), every (destination, passed-mask) option."""
         armed = armed and self.has_shortcuts and cell in self.intersections
         table = self._forward_armed[seat] if armed else self.forward_plain[seat]
@@ -126,7 +131,23 @@ class Board:
             table[cell] = row
         return row
 
-    def _build_forward(self, seat: int, cell: int, armed: bool) -> tuple[tuple[Option, ...], ...]:
+    def paths(self, seat: int, cell: int, armed: bool) -> Paths:
+        """``forward`` indexed by destination: each step count reaching it (its first path
+        in the row's order), fewest steps first."""
+        armed = armed and self.has_shortcuts and cell in self.intersections
+        table = self._paths[armed][seat]
+        found = table[cell]
+        if found is None:
+            index: dict[int, list[Option]] = {}
+            for steps, options in enumerate(self.forward(seat, cell, armed)):
+                for dest, passed in options:
+                    reached = index.setdefault(dest, [])
+                    if not reached or reached[-1][0] != steps:
+                        reached.append((steps, passed))
+            found = table[cell] = {dest: tuple(reached) for dest, reached in index.items()}
+        return found
+
+    def _build_forward(self, seat: int, cell: int, armed: bool) -> Row:
         by_steps: list[list[Option]] = [[] for _ in range(MAX_STEPS + 1)]
         # Depth-first over paths: (current cell, steps taken, mask of cells passed so far).
         stack: list[tuple[int, int, int]] = [(cell, 0, 0)]
