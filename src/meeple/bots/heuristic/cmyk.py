@@ -132,14 +132,51 @@ class HeuristicBot(Bot):
                 after, won, _, busted = lay_card(config, after, lay.card, lay.colour)
                 gain += len(won) - len(busted)
                 spent.append(lay.card)
-        kept = self._read(view).hand.copy()  # the hand's counts after the action
+        cost = 0.0
         for card in spent:
-            kept[card] -= 1
-        cost = sum(self.keep_worth(view, card, wear) for card in spent)
-        # each pile's worth on the board left, shared by the danger and the follow-up
-        worths = None if after.opening else [self.pile_worth(after, c) for c in range(4)]
-        danger = self.danger(view, after, unseen, worths)
-        return gain - cost - danger + self.follow_up(after, kept, worths)
+            cost += self.keep_worth(view, card, wear)
+        if after.opening:
+            return gain - cost  # the next players must start piles, not complete them
+        danger, bonus = self._threats(self._read(view), after, unseen, spent)
+        return gain - cost - danger + bonus
+
+    def _threats(
+        self, reading: _Reading, after: Board, unseen: list[int], spent: list[int]
+    ) -> tuple[float, float]:
+        """The danger of the board left (``danger``) and the bonus for the piles the bot
+        could complete itself next turn (``follow_up``, with the cards it keeps), in one
+        pass over the piles: what ``score`` weighs after the cards won and spent."""
+        # (``unseen``: the view's own counts, or others)
+        pool = reading.pool if reading.unseen is unseen else sum(unseen)
+        hand = reading.hand
+        danger = 0.0
+        bonus = 0.0
+        for colour in range(4):
+            cards = _completing(after, colour)
+            if not cards:
+                continue
+            worth = self.pile_worth(after, colour)
+            if pool and worth > 0:
+                found = 0
+                for card in cards:
+                    found += unseen[card]
+                share = found / pool
+                if share > 0:
+                    miss = 1.0
+                    weight = 1.0
+                    for seen in reading.seen_by_next:
+                        chance = 1.0 - (1.0 - share) ** seen
+                        danger += worth * chance * miss * weight
+                        miss *= 1.0 - chance
+                        weight *= 0.6  # later players: the pile may change before them
+            kept = 0
+            for card in cards:
+                kept += hand[card]
+            for card in spent:
+                kept -= card in cards
+            if kept:
+                bonus += OWN_FOLLOW_UP * worth
+        return danger, bonus
 
     def keep_worth(self, view: CmykView, card: int, wear: float) -> float:
         """What keeping ``card`` in hand is worth, in cards."""
@@ -167,65 +204,6 @@ class HeuristicBot(Bot):
             return len(board_cards(board)) + 1.0
         return 0.0  # under a mix only the fourth completion wins
 
-    def completers(self, board: Board, colour: int, counts: list[int] | tuple[int, ...]) -> int:
-        """How many of ``counts``' cards would complete ``colour``'s pile now."""
-        if board.closed[colour]:
-            return 0
-        total = board.totals[colour]
-        need = FULL - total
-        found = 0
-        if 10 <= need <= 90:
-            found += counts[colour_card(colour, need)]
-            if total >= 10:
-                found += counts[FIRST_JOKER + colour]
-        if need == 10:
-            found += counts[WHITE]
-        return found
-
-    def danger(
-        self, view: CmykView, board: Board, unseen: list[int], worths: list[float] | None = None
-    ) -> float:
-        """Cards the next players can be expected to win from ``board`` (``worths``: its
-        piles' ``pile_worth``, when already known)."""
-        if board.opening:
-            return 0.0  # the next players must start piles, not complete them
-        reading = self._read(view)
-        if reading.unseen is not unseen:  # (counts other than the view's own)
-            reading = _Reading(view, unseen, sum(unseen), reading.seen_by_next, reading.hand)
-        pool = reading.pool
-        if pool == 0:
-            return 0.0
-        total = 0.0
-        for colour in range(4):
-            worth = self.pile_worth(board, colour) if worths is None else worths[colour]
-            if worth <= 0:
-                continue
-            share = self.completers(board, colour, unseen) / pool
-            if share <= 0:
-                continue
-            miss = 1.0
-            weight = 1.0
-            for seen in reading.seen_by_next:
-                chance = 1.0 - (1.0 - share) ** seen
-                total += worth * chance * miss * weight
-                miss *= 1.0 - chance
-                weight *= 0.6  # later players: the pile may change before them
-        return total
-
-    def follow_up(
-        self, board: Board, counts: list[int], worths: list[float] | None = None
-    ) -> float:
-        """A little for the piles the bot itself could complete next turn (``counts``:
-        the cards it keeps, per card)."""
-        if board.opening:
-            return 0.0
-        bonus = 0.0
-        for colour in range(4):
-            if self.completers(board, colour, counts):
-                worth = self.pile_worth(board, colour) if worths is None else worths[colour]
-                bonus += OWN_FOLLOW_UP * worth
-        return bonus
-
     # ------------------------------------------------------- evaluation (for ISMCTS)
     @staticmethod
     def ismcts_iterations(players: int) -> int:
@@ -249,3 +227,19 @@ class HeuristicBot(Bot):
         remaining = len(self.cmyk.deck) - len(view.won)
         scale = 1.0 + 0.5 * math.sqrt(max(0, remaining))
         return math.exp((material - max(view.won_counts)) / scale)
+
+
+def _completing(board: Board, colour: int) -> tuple[int, ...]:
+    """The cards that would complete ``colour``'s pile of ``board`` now (none if closed)."""
+    if board.closed[colour]:
+        return ()
+    total = board.totals[colour]
+    need = FULL - total
+    cards = []
+    if 10 <= need <= 90:
+        cards.append(colour_card(colour, need))
+        if total >= 10:
+            cards.append(FIRST_JOKER + colour)
+    if need == 10:
+        cards.append(WHITE)
+    return tuple(cards)
