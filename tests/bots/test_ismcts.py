@@ -490,3 +490,29 @@ def test_a_spec_builds_the_settings_by_their_spec_names() -> None:
         make_bot("ismcts:speed=3", game, 0, random.Random(0))
     with pytest.raises(InvalidOptionError, match="branch must be true or false"):
         IsmctsSettings(branch=1)  # type: ignore[arg-type]
+
+
+class NimGuide(Bot):
+    """Takes one stone; values a position by nothing in particular (for the guide test)."""
+
+    ismcts_iterations = 17
+
+    def choose(self, view: object, legal: tuple[object, ...]) -> object:
+        return legal[0]
+
+    def position_value(self, view: object) -> float:
+        return 1.0
+
+
+def test_a_registered_games_named_heuristic_bot_is_the_guide() -> None:
+    from meeple.bots.guide import guide_class
+    from meeple.engine.registry import register_game, unregister_game
+
+    assert guide_class(Nim()) is None  # type: ignore[arg-type]
+    register_game(Nim, heuristic_bot=f"{__name__}:NimGuide")  # type: ignore[arg-type]
+    try:
+        assert guide_class(Nim()) is NimGuide  # type: ignore[arg-type]
+        bot = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
+        assert bot.iterations == 17 and len(bot.rollout_bots) == 2 and len(bot.evaluators) == 2
+    finally:
+        unregister_game("nim")
