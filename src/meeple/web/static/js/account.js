@@ -55,7 +55,8 @@ export const accounts = {
     changed(null);
   },
   player: (name, offset = 0) => request('GET', `/api/players/${encodeURIComponent(name)}?offset=${offset}`),
-  leaderboard: (game, players) => request('GET', `/api/leaderboard/${encodeURIComponent(game)}${players ? `?players=${players}` : ''}`),
+  leaderboard: (game, players) =>
+    request('GET', `/api/leaderboard/${encodeURIComponent(game)}${players ? `?players=${players}` : ''}`),
 };
 
 /** A player's name as people read it: a bot level's identity by its level. */
@@ -81,18 +82,36 @@ export function nameLink(table, seat) {
 /** The lobby's "rated" choice, offered to a signed-in person (null otherwise). */
 export function ratedField() {
   if (!signedIn()) return null;
-  return h('div', { class: 'field checkbox' }, h('input', { id: 'rated', name: 'rated', type: 'checkbox' }), h('label', { for: 'rated' }, t('account.ratedTable')));
+  return h(
+    'div',
+    { class: 'field checkbox' },
+    h('input', { id: 'rated', name: 'rated', type: 'checkbox' }),
+    h('label', { for: 'rated' }, t('account.ratedTable')),
+  );
 }
 
 function explain(error) {
-  const key = { 401: 'account.errors.wrongLogin', 409: 'account.errors.nameTaken', 429: 'account.errors.tooMany' }[error.status];
+  const key = { 401: 'account.errors.wrongLogin', 409: 'account.errors.nameTaken', 429: 'account.errors.tooMany' }[
+    error.status
+  ];
   if (key) return [t(key)];
   return [t('account.errors.refused'), ' ', h('span', { lang: 'en' }, error.message)];
 }
 
 /** What a guest sees instead of a rated table's seat: the way to sign in. */
 export function ratedNeedsAccount() {
-  return h('section', { class: 'account-page' }, h('p', { role: 'alert', id: 'rated-needs-account' }, t('account.ratedNeedsAccount')), h('p', {}, h('a', { href: '#/login', class: 'button primary' }, t('account.login')), ' ', h('a', { href: '#/signup', class: 'button' }, t('account.signUp'))));
+  return h(
+    'section',
+    { class: 'account-page' },
+    h('p', { role: 'alert', id: 'rated-needs-account' }, t('account.ratedNeedsAccount')),
+    h(
+      'p',
+      {},
+      h('a', { href: '#/login', class: 'button primary' }, t('account.login')),
+      ' ',
+      h('a', { href: '#/signup', class: 'button' }, t('account.signUp')),
+    ),
+  );
 }
 
 /** The header: who is signed in, or the way to sign in. */
@@ -102,29 +121,63 @@ export function renderAccountNav() {
   const me = signedIn();
   const board = h('a', { href: '#/leaderboard', id: 'leaderboard-link' }, t('account.leaderboards'));
   if (me) {
-    mount(box, board, ' ', h('span', { id: 'signed-in-as' }, t('account.signedInAs'), ' ', playerLink(me.name, me.kind)), ' ', h('a', { href: '#/account', id: 'account-link' }, t('account.account')));
+    mount(
+      box,
+      board,
+      ' ',
+      h('span', { id: 'signed-in-as' }, t('account.signedInAs'), ' ', playerLink(me.name, me.kind)),
+      ' ',
+      h('a', { href: '#/account', id: 'account-link' }, t('account.account')),
+    );
   } else {
-    mount(box, board, ' ', h('a', { href: '#/login', id: 'login-link' }, t('account.login')), ' ', h('a', { href: '#/signup', id: 'signup-link' }, t('account.signUp')));
+    mount(
+      box,
+      board,
+      ' ',
+      h('a', { href: '#/login', id: 'login-link' }, t('account.login')),
+      ' ',
+      h('a', { href: '#/signup', id: 'signup-link' }, t('account.signUp')),
+    );
   }
 }
 
 function credentialsForm(kind, onDone) {
-  const name = h('input', { id: 'account-name', name: 'username', type: 'text', autocomplete: 'username', required: true, minlength: 3, maxlength: 20, spellcheck: 'false' });
-  const password = h('input', { id: 'account-password', name: 'password', type: 'password', autocomplete: kind === 'signup' ? 'new-password' : 'current-password', required: true, minlength: kind === 'signup' ? 8 : 1, maxlength: 256 });
+  const name = h('input', {
+    id: 'account-name',
+    name: 'username',
+    type: 'text',
+    autocomplete: 'username',
+    required: true,
+    minlength: 3,
+    maxlength: 20,
+    spellcheck: 'false',
+  });
+  const password = h('input', {
+    id: 'account-password',
+    name: 'password',
+    type: 'password',
+    autocomplete: kind === 'signup' ? 'new-password' : 'current-password',
+    required: true,
+    minlength: kind === 'signup' ? 8 : 1,
+    maxlength: 256,
+  });
   const error = h('p', { class: 'error', role: 'alert', id: 'account-error' });
   const form = h(
     'form',
-    { class: 'account-form', onsubmit: async (ev) => {
-      ev.preventDefault();
-      error.textContent = '';
-      try {
-        if (kind === 'signup') await accounts.signUp(name.value.trim(), password.value);
-        else await accounts.login(name.value.trim(), password.value);
-        onDone();
-      } catch (err) {
-        error.replaceChildren(...explain(err));
-      }
-    } },
+    {
+      class: 'account-form',
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        error.textContent = '';
+        try {
+          if (kind === 'signup') await accounts.signUp(name.value.trim(), password.value);
+          else await accounts.login(name.value.trim(), password.value);
+          onDone();
+        } catch (err) {
+          error.replaceChildren(...explain(err));
+        }
+      },
+    },
     h('h2', {}, t(kind === 'signup' ? 'account.signUpTitle' : 'account.loginTitle')),
     h('label', { for: 'account-name' }, t('account.name')),
     name,
@@ -133,7 +186,11 @@ function credentialsForm(kind, onDone) {
     password,
     kind === 'signup' ? h('p', { class: 'hint' }, t('account.passwordRules')) : null,
     error,
-    h('button', { type: 'submit', class: 'primary', id: 'account-submit' }, t(kind === 'signup' ? 'account.signUp' : 'account.login')),
+    h(
+      'button',
+      { type: 'submit', class: 'primary', id: 'account-submit' },
+      t(kind === 'signup' ? 'account.signUp' : 'account.login'),
+    ),
   );
   return form;
 }
@@ -148,8 +205,21 @@ export class SignUpPage {
   destroy() {}
 
   rerender() {
-    const other = this.kind === 'signup' ? h('a', { href: '#/login' }, t('account.haveAccount')) : h('a', { href: '#/signup' }, t('account.noAccount'));
-    mount(this.root, h('section', { class: 'account-page' }, credentialsForm(this.kind, () => { location.hash = '#/'; }), h('p', {}, other)));
+    const other =
+      this.kind === 'signup'
+        ? h('a', { href: '#/login' }, t('account.haveAccount'))
+        : h('a', { href: '#/signup' }, t('account.noAccount'));
+    mount(
+      this.root,
+      h(
+        'section',
+        { class: 'account-page' },
+        credentialsForm(this.kind, () => {
+          location.hash = '#/';
+        }),
+        h('p', {}, other),
+      ),
+    );
     this.root.querySelector('#account-name').focus();
   }
 }
@@ -168,21 +238,36 @@ export class AccountPage {
       mount(this.root, h('p', {}, h('a', { href: '#/login' }, t('account.login'))));
       return;
     }
-    const current = h('input', { id: 'current-password', type: 'password', autocomplete: 'current-password', required: true });
-    const next = h('input', { id: 'new-password', type: 'password', autocomplete: 'new-password', required: true, minlength: 8, maxlength: 256 });
+    const current = h('input', {
+      id: 'current-password',
+      type: 'password',
+      autocomplete: 'current-password',
+      required: true,
+    });
+    const next = h('input', {
+      id: 'new-password',
+      type: 'password',
+      autocomplete: 'new-password',
+      required: true,
+      minlength: 8,
+      maxlength: 256,
+    });
     const passwordMessage = h('p', { role: 'status', id: 'password-message' });
     const changeForm = h(
       'form',
-      { class: 'account-form', onsubmit: async (ev) => {
-        ev.preventDefault();
-        try {
-          await accounts.changePassword(current.value, next.value);
-          current.value = next.value = '';
-          passwordMessage.replaceChildren(t('account.passwordChanged'));
-        } catch (err) {
-          passwordMessage.replaceChildren(...explain(err));
-        }
-      } },
+      {
+        class: 'account-form',
+        onsubmit: async (ev) => {
+          ev.preventDefault();
+          try {
+            await accounts.changePassword(current.value, next.value);
+            current.value = next.value = '';
+            passwordMessage.replaceChildren(t('account.passwordChanged'));
+          } catch (err) {
+            passwordMessage.replaceChildren(...explain(err));
+          }
+        },
+      },
       h('h3', {}, t('account.changePassword')),
       h('label', { for: 'current-password' }, t('account.currentPassword')),
       current,
@@ -191,19 +276,27 @@ export class AccountPage {
       passwordMessage,
       h('button', { type: 'submit', id: 'change-password' }, t('account.changePassword')),
     );
-    const confirm = h('input', { id: 'delete-password', type: 'password', autocomplete: 'current-password', required: true });
+    const confirm = h('input', {
+      id: 'delete-password',
+      type: 'password',
+      autocomplete: 'current-password',
+      required: true,
+    });
     const deleteMessage = h('p', { role: 'alert', id: 'delete-message' });
     const deleteForm = h(
       'form',
-      { class: 'account-form danger', onsubmit: async (ev) => {
-        ev.preventDefault();
-        try {
-          await accounts.remove(confirm.value);
-          location.hash = '#/';
-        } catch (err) {
-          deleteMessage.replaceChildren(...explain(err));
-        }
-      } },
+      {
+        class: 'account-form danger',
+        onsubmit: async (ev) => {
+          ev.preventDefault();
+          try {
+            await accounts.remove(confirm.value);
+            location.hash = '#/';
+          } catch (err) {
+            deleteMessage.replaceChildren(...explain(err));
+          }
+        },
+      },
       h('h3', {}, t('account.deleteTitle')),
       h('p', {}, t('account.deleteExplained')),
       h('label', { for: 'delete-password' }, t('account.password')),
@@ -211,8 +304,30 @@ export class AccountPage {
       deleteMessage,
       h('button', { type: 'submit', id: 'delete-account' }, t('account.deleteButton')),
     );
-    const logout = h('button', { type: 'button', id: 'logout', onclick: async () => { await accounts.logout(); location.hash = '#/'; } }, t('account.logout'));
-    mount(this.root, h('section', { class: 'account-page' }, h('h2', {}, t('account.accountOf', { name: me.name })), h('p', {}, playerLink(me.name, me.kind)), logout, changeForm, deleteForm));
+    const logout = h(
+      'button',
+      {
+        type: 'button',
+        id: 'logout',
+        onclick: async () => {
+          await accounts.logout();
+          location.hash = '#/';
+        },
+      },
+      t('account.logout'),
+    );
+    mount(
+      this.root,
+      h(
+        'section',
+        { class: 'account-page' },
+        h('h2', {}, t('account.accountOf', { name: me.name })),
+        h('p', {}, playerLink(me.name, me.kind)),
+        logout,
+        changeForm,
+        deleteForm,
+      ),
+    );
   }
 }
 
@@ -240,7 +355,12 @@ export function ratingChart(points, label) {
   const x = (i) => pad + (points.length > 1 ? (i * (width - 2 * pad)) / (points.length - 1) : (width - 2 * pad) / 2);
   const y = (v) => height - pad - ((v - low) * (height - 2 * pad)) / (high - low || 1);
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)} ${y(p.rating).toFixed(1)}`).join(' ');
-  const description = t('account.chartLabel', { what: label, n: points.length, first: values.length ? values[0].toFixed(2) : '0', last: values.length ? values[values.length - 1].toFixed(2) : '0' });
+  const description = t('account.chartLabel', {
+    what: label,
+    n: points.length,
+    first: values.length ? values[0].toFixed(2) : '0',
+    last: values.length ? values[values.length - 1].toFixed(2) : '0',
+  });
   return s(
     'svg',
     { class: 'rating-chart', viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': description },
@@ -262,7 +382,14 @@ function ratingsTable(player) {
       'li',
       { class: 'rating-item', 'data-game': r.game },
       h('h3', {}, what),
-      h('p', {}, h('b', { class: 'rating-value' }, r.rating.toFixed(2)), ' · ', t('account.nGames', { n: r.games }), r.provisional ? h('span', { class: 'badge provisional' }, ` ${t('account.provisional')}`) : null),
+      h(
+        'p',
+        {},
+        h('b', { class: 'rating-value' }, r.rating.toFixed(2)),
+        ' · ',
+        t('account.nGames', { n: r.games }),
+        r.provisional ? h('span', { class: 'badge provisional' }, ` ${t('account.provisional')}`) : null,
+      ),
       ratingChart(points, what),
     );
   });
@@ -271,18 +398,53 @@ function ratingsTable(player) {
 
 function historyTable(player) {
   if (!player.games.length) return h('p', { class: 'hint' }, t('account.noGames'));
-  const rows = player.games.map((g) => h(
-    'tr',
-    { 'data-table': g.table_id },
-    h('td', {}, formatDate(g.finished_at)),
-    h('td', {}, gameTitle(g.game), ' ', h('span', { class: 'muted' }, t('account.nPlayers', { n: g.players }))),
-    h('td', {}, h('ul', { class: 'history-seats' }, g.seats.map((seat) => h('li', {}, seatMark(seat.seat), seat.account ? playerLink(seat.name, 'person') : seat.kind === 'bot' ? t('account.botPlayer', { level: botName(seat.bot) }) : seat.name || t('common.seatN', { n: seat.seat + 1 }))))),
-    h('td', { class: g.won ? 'won' : 'lost' }, t(g.won ? 'account.won' : 'account.lost')),
-    h('td', { class: 'rating-change' }, g.rating ? signed(g.rating.change) : h('span', { class: 'muted' }, t('account.unrated'))),
-    h('td', {}, h('a', { class: 'button small', href: `#/replay/${g.table_id}?seat=${g.seat}` }, t('account.replay'))),
-  ));
-  const head = ['date', 'game', 'seats', 'result', 'ratingChange', 'replay'].map((key) => h('th', { scope: 'col' }, t(`account.columns.${key}`)));
-  return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': t('account.history') }, h('table', { class: 'history-table' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, rows)));
+  const rows = player.games.map((g) =>
+    h(
+      'tr',
+      { 'data-table': g.table_id },
+      h('td', {}, formatDate(g.finished_at)),
+      h('td', {}, gameTitle(g.game), ' ', h('span', { class: 'muted' }, t('account.nPlayers', { n: g.players }))),
+      h(
+        'td',
+        {},
+        h(
+          'ul',
+          { class: 'history-seats' },
+          g.seats.map((seat) =>
+            h(
+              'li',
+              {},
+              seatMark(seat.seat),
+              seat.account
+                ? playerLink(seat.name, 'person')
+                : seat.kind === 'bot'
+                  ? t('account.botPlayer', { level: botName(seat.bot) })
+                  : seat.name || t('common.seatN', { n: seat.seat + 1 }),
+            ),
+          ),
+        ),
+      ),
+      h('td', { class: g.won ? 'won' : 'lost' }, t(g.won ? 'account.won' : 'account.lost')),
+      h(
+        'td',
+        { class: 'rating-change' },
+        g.rating ? signed(g.rating.change) : h('span', { class: 'muted' }, t('account.unrated')),
+      ),
+      h(
+        'td',
+        {},
+        h('a', { class: 'button small', href: `#/replay/${g.table_id}?seat=${g.seat}` }, t('account.replay')),
+      ),
+    ),
+  );
+  const head = ['date', 'game', 'seats', 'result', 'ratingChange', 'replay'].map((key) =>
+    h('th', { scope: 'col' }, t(`account.columns.${key}`)),
+  );
+  return h(
+    'div',
+    { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': t('account.history') },
+    h('table', { class: 'history-table' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, rows)),
+  );
 }
 
 export class PlayerPage {
@@ -299,7 +461,11 @@ export class PlayerPage {
     try {
       this.player = await accounts.player(this.name);
     } catch {
-      mount(this.root, h('p', { class: 'error', role: 'alert' }, t('account.noPlayer')), h('a', { href: '#/', class: 'button' }, t('common.lobby')));
+      mount(
+        this.root,
+        h('p', { class: 'error', role: 'alert' }, t('account.noPlayer')),
+        h('a', { href: '#/', class: 'button' }, t('common.lobby')),
+      );
       return;
     }
     this.rerender();
@@ -319,7 +485,9 @@ export class PlayerPage {
         ratingsTable(player),
         h('h3', {}, t('account.history')),
         historyTable(player),
-        player.next ? h('button', { type: 'button', id: 'more-games', onclick: () => this.more() }, t('account.moreGames')) : null,
+        player.next
+          ? h('button', { type: 'button', id: 'more-games', onclick: () => this.more() }, t('account.moreGames'))
+          : null,
       ),
     );
   }
@@ -355,19 +523,35 @@ export class LeaderboardPage {
   rerender() {
     if (!this.board) return;
     const game = this.games[this.game];
-    const go = (name, players) => { location.hash = `#/leaderboard/${name}${players ? `?players=${players}` : ''}`; };
-    const gameSelect = h('select', { id: 'board-game', onchange: (ev) => go(ev.target.value) }, Object.values(this.games).map((g) => h('option', { value: g.name, selected: g.name === this.game }, gameTitle(g.name))));
-    const countSelect = h('select', { id: 'board-players', onchange: (ev) => go(this.game, ev.target.value) }, game.player_counts.map((n) => h('option', { value: n, selected: n === this.board.players }, String(n))));
-    const rows = this.board.entries.map((e) => h(
-      'tr',
-      {},
-      h('td', {}, String(e.rank)),
-      h('th', { scope: 'row' }, playerLink(e.name, e.kind)),
-      h('td', { class: 'rating-value' }, e.rating.toFixed(2)),
-      h('td', {}, String(e.games)),
-      h('td', {}, e.provisional ? t('account.provisional') : ''),
-    ));
-    const head = ['rank', 'player', 'rating', 'games', 'status'].map((key) => h('th', { scope: 'col' }, t(`account.columns.${key}`)));
+    const go = (name, players) => {
+      location.hash = `#/leaderboard/${name}${players ? `?players=${players}` : ''}`;
+    };
+    const gameSelect = h(
+      'select',
+      { id: 'board-game', onchange: (ev) => go(ev.target.value) },
+      Object.values(this.games).map((g) =>
+        h('option', { value: g.name, selected: g.name === this.game }, gameTitle(g.name)),
+      ),
+    );
+    const countSelect = h(
+      'select',
+      { id: 'board-players', onchange: (ev) => go(this.game, ev.target.value) },
+      game.player_counts.map((n) => h('option', { value: n, selected: n === this.board.players }, String(n))),
+    );
+    const rows = this.board.entries.map((e) =>
+      h(
+        'tr',
+        {},
+        h('td', {}, String(e.rank)),
+        h('th', { scope: 'row' }, playerLink(e.name, e.kind)),
+        h('td', { class: 'rating-value' }, e.rating.toFixed(2)),
+        h('td', {}, String(e.games)),
+        h('td', {}, e.provisional ? t('account.provisional') : ''),
+      ),
+    );
+    const head = ['rank', 'player', 'rating', 'games', 'status'].map((key) =>
+      h('th', { scope: 'col' }, t(`account.columns.${key}`)),
+    );
     mount(
       this.root,
       h(
@@ -377,7 +561,9 @@ export class LeaderboardPage {
         h('div', { class: 'field' }, h('label', { for: 'board-game' }, t('lobby.game')), gameSelect),
         h('div', { class: 'field' }, h('label', { for: 'board-players' }, t('lobby.players')), countSelect),
         h('p', { class: 'hint' }, t('account.ratingExplained')),
-        rows.length ? h('table', { class: 'leaderboard-table' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, rows)) : h('p', { class: 'hint' }, t('account.noRatingsYet')),
+        rows.length
+          ? h('table', { class: 'leaderboard-table' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, rows))
+          : h('p', { class: 'hint' }, t('account.noRatingsYet')),
       ),
     );
   }

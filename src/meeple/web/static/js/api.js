@@ -1,7 +1,13 @@
 // The server's REST API (see docs/server.md) and the seat tokens kept in localStorage.
 export class ApiError extends Error {
   constructor(status, detail) {
-    super(typeof detail === 'string' ? detail : Array.isArray(detail) ? detail.map((d) => d.msg || JSON.stringify(d)).join('; ') : JSON.stringify(detail));
+    super(
+      typeof detail === 'string'
+        ? detail
+        : Array.isArray(detail)
+          ? detail.map((d) => d.msg || JSON.stringify(d)).join('; ')
+          : JSON.stringify(detail),
+    );
     this.status = status;
     this.detail = detail;
   }
@@ -29,7 +35,8 @@ export async function request(method, path, body, token) {
   } catch {
     data = null;
   }
-  if (!response.ok) throw new ApiError(response.status, data && data.detail !== undefined ? data.detail : response.statusText);
+  if (!response.ok)
+    throw new ApiError(response.status, data && data.detail !== undefined ? data.detail : response.statusText);
   return data;
 }
 
@@ -55,7 +62,8 @@ export const api = {
   rematch: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/rematch`, undefined, token),
   hint: (id, token) => request('POST', `/api/tables/${encodeURIComponent(id)}/hint`, undefined, token),
   /** The post-game review of a seat: POST starts it (or returns the kept one), GET reads it. */
-  review: (id, seat, token, start) => request(start ? 'POST' : 'GET', `/api/tables/${encodeURIComponent(id)}/review?seat=${seat}`, undefined, token),
+  review: (id, seat, token, start) =>
+    request(start ? 'POST' : 'GET', `/api/tables/${encodeURIComponent(id)}/review?seat=${seat}`, undefined, token),
   replay(id, seat, token) {
     const query = seat === null || seat === undefined ? '' : `?seat=${seat}`;
     return request('GET', `/api/tables/${encodeURIComponent(id)}/replay${query}`, undefined, token);

@@ -11,8 +11,7 @@ function apply(el, attrs) {
         if (name.startsWith('--')) el.style.setProperty(name, v);
         else el.style[name] = v;
       }
-    }
-    else if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
+    } else if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
     else if (key === 'dataset') Object.assign(el.dataset, value);
     else if (key === 'value' && 'value' in el) el.value = value;
     else if (key === 'checked' && 'checked' in el) el.checked = Boolean(value);
@@ -105,7 +104,11 @@ export function seatShapePath(seat, r) {
 
 /** A small inline mark of a seat (its shape in its colour), for names and lists. */
 export function seatMark(seat) {
-  return s('svg', { class: 'seat-mark', viewBox: '-12 -12 24 24', width: 16, height: 16, 'aria-hidden': 'true', focusable: 'false' }, s('path', { d: seatShapePath(seat, 8.5), fill: seatColour(seat), stroke: '#1f1f1f', 'stroke-width': 1.2 }));
+  return s(
+    'svg',
+    { class: 'seat-mark', viewBox: '-12 -12 24 24', width: 16, height: 16, 'aria-hidden': 'true', focusable: 'false' },
+    s('path', { d: seatShapePath(seat, 8.5), fill: seatColour(seat), stroke: '#1f1f1f', 'stroke-width': 1.2 }),
+  );
 }
 
 /** An icon drawn inline (never a font glyph): 'first', 'back', 'play', 'pause', 'forward', 'last'. */
@@ -118,7 +121,11 @@ export function icon(name) {
     forward: 'M6 4v16l12-8z',
     last: 'M16.5 4H19v16h-2.5z M4 4v16l11.5-8z',
   };
-  return s('svg', { class: 'icon', viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': 'true', focusable: 'false' }, s('path', { d: paths[name], fill: 'currentColor' }));
+  return s(
+    'svg',
+    { class: 'icon', viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': 'true', focusable: 'false' },
+    s('path', { d: paths[name], fill: 'currentColor' }),
+  );
 }
 
 export function formatClock(ms) {

@@ -4,7 +4,7 @@
 import { h, mount, richText, seatMark } from './dom.js';
 import { t, tOr, language } from './i18n.js';
 import { api, rememberSeat, playerName, rememberName, seatFor } from './api.js';
-import { seatName, botName, isLevel } from './names.js';
+import { botName, isLevel } from './names.js';
 import { nameLink, ratedField, ratedNeedsAccount, signedIn } from './account.js';
 import { optionEditor } from './editors.js';
 
@@ -24,7 +24,11 @@ function choiceLabel(game, option, value) {
 
 /** An option whose value is data (a deck, a list of phases), not a choice or a number. */
 function isData(option) {
-  return !(option.choices && option.choices.length) && typeof option.default !== 'boolean' && !Number.isInteger(option.default);
+  return (
+    !(option.choices && option.choices.length) &&
+    typeof option.default !== 'boolean' &&
+    !Number.isInteger(option.default)
+  );
 }
 
 function defaultText(game, option) {
@@ -39,13 +43,38 @@ function optionInput(game, option) {
   const describedBy = `${id}-doc`;
   let input;
   if (option.choices && option.choices.length) {
-    input = h('select', { id, name: option.name, 'aria-describedby': describedBy }, option.choices.map((value) => h('option', { value: JSON.stringify(value), selected: JSON.stringify(value) === JSON.stringify(option.default) }, choiceLabel(game, option, value))));
+    input = h(
+      'select',
+      { id, name: option.name, 'aria-describedby': describedBy },
+      option.choices.map((value) =>
+        h(
+          'option',
+          { value: JSON.stringify(value), selected: JSON.stringify(value) === JSON.stringify(option.default) },
+          choiceLabel(game, option, value),
+        ),
+      ),
+    );
     input.dataset.kind = 'json';
   } else if (typeof option.default === 'boolean') {
-    input = h('input', { id, name: option.name, type: 'checkbox', checked: option.default, 'aria-describedby': describedBy });
+    input = h('input', {
+      id,
+      name: option.name,
+      type: 'checkbox',
+      checked: option.default,
+      'aria-describedby': describedBy,
+    });
     input.dataset.kind = 'bool';
   } else {
-    input = h('input', { id, name: option.name, type: 'number', value: option.default, min: option.minimum ?? undefined, max: option.maximum ?? undefined, step: 1, 'aria-describedby': describedBy });
+    input = h('input', {
+      id,
+      name: option.name,
+      type: 'number',
+      value: option.default,
+      min: option.minimum ?? undefined,
+      max: option.maximum ?? undefined,
+      step: 1,
+      'aria-describedby': describedBy,
+    });
     input.dataset.kind = 'int';
   }
   input.dataset.default = JSON.stringify(option.default);
@@ -55,7 +84,13 @@ function optionInput(game, option) {
     { class: `option option-${input.dataset.kind}` },
     h('label', { for: id }, optionLabel(game, option)),
     input,
-    h('p', { class: 'option-doc', id: describedBy }, richText(optionDoc(game, option)), ' ', h('span', { class: 'muted' }, t('lobby.default', { value: usual }))),
+    h(
+      'p',
+      { class: 'option-doc', id: describedBy },
+      richText(optionDoc(game, option)),
+      ' ',
+      h('span', { class: 'muted' }, t('lobby.default', { value: usual })),
+    ),
   );
 }
 
@@ -65,7 +100,16 @@ function dataOption(game, option) {
   const id = `opt-${option.name}`;
   const label = optionLabel(game, option);
   const problem = h('p', { class: 'error', role: 'alert', id: `${id}-problem` });
-  const box = h('input', { id, name: option.name, type: 'text', value: JSON.stringify(option.default), spellcheck: 'false', translate: 'no', 'aria-describedby': `${id}-text-doc`, class: 'json-input' });
+  const box = h('input', {
+    id,
+    name: option.name,
+    type: 'text',
+    value: JSON.stringify(option.default),
+    spellcheck: 'false',
+    translate: 'no',
+    'aria-describedby': `${id}-text-doc`,
+    class: 'json-input',
+  });
   box.dataset.kind = 'json';
   box.dataset.default = JSON.stringify(option.default);
   const editor = optionEditor(game, option, box);
@@ -83,7 +127,13 @@ function dataOption(game, option) {
     'div',
     { class: 'option option-data', role: 'group', 'aria-labelledby': `${id}-label` },
     h('span', { class: 'option-label', id: `${id}-label` }, label),
-    h('p', { class: 'option-doc' }, richText(optionDoc(game, option)), ' ', h('span', { class: 'muted' }, t('lobby.default', { value: defaultText(game, option) }))),
+    h(
+      'p',
+      { class: 'option-doc' },
+      richText(optionDoc(game, option)),
+      ' ',
+      h('span', { class: 'muted' }, t('lobby.default', { value: defaultText(game, option) })),
+    ),
     editor ? editor.element : null,
   );
   const advanced = h(
@@ -143,7 +193,20 @@ function optionsSection(game, spec, form, editors) {
       if (editor) editors.push(editor);
     } else (option.advanced ? advanced : main).push(optionInput(game, option));
   }
-  const standard = h('button', { type: 'button', id: 'standard-rules', title: t('lobby.standardRulesTitle'), onclick: () => { resetOptions(form); for (const editor of editors) editor.refresh(); updateNote(); } }, t('lobby.standardRules'));
+  const standard = h(
+    'button',
+    {
+      type: 'button',
+      id: 'standard-rules',
+      title: t('lobby.standardRulesTitle'),
+      onclick: () => {
+        resetOptions(form);
+        for (const editor of editors) editor.refresh();
+        updateNote();
+      },
+    },
+    t('lobby.standardRules'),
+  );
   form.addEventListener('input', updateNote);
   form.addEventListener('change', updateNote);
   queueMicrotask(updateNote);
@@ -153,7 +216,15 @@ function optionsSection(game, spec, form, editors) {
     h('summary', {}, t('lobby.options', { n: spec.options.length })),
     h('div', { class: 'standard-bar' }, standard, ' ', note),
     main,
-    advanced.length ? h('details', { class: 'advanced', id: 'advanced-options' }, h('summary', {}, t('lobby.advanced')), h('p', { class: 'hint' }, t('lobby.advancedHint')), advanced) : null,
+    advanced.length
+      ? h(
+          'details',
+          { class: 'advanced', id: 'advanced-options' },
+          h('summary', {}, t('lobby.advanced')),
+          h('p', { class: 'hint' }, t('lobby.advancedHint')),
+          advanced,
+        )
+      : null,
   );
 }
 
@@ -177,7 +248,10 @@ export class LobbyPage {
     try {
       this.games = await api.games();
     } catch (error) {
-      mount(this.root, h('p', { class: 'error', role: 'alert' }, t('errors.server'), ' ', h('span', { lang: 'en' }, error.message)));
+      mount(
+        this.root,
+        h('p', { class: 'error', role: 'alert' }, t('errors.server'), ' ', h('span', { lang: 'en' }, error.message)),
+      );
       return;
     }
     if (!this.games[this.gameName]) this.gameName = Object.keys(this.games)[0];
@@ -191,7 +265,15 @@ export class LobbyPage {
     // Named by its heading once the heading is there (an unnamed section is no region).
     this.tablesBox = h('section', { class: 'tables' });
     this.finishedBox = h('section', { class: 'tables finished' });
-    mount(this.root, h('div', { class: 'lobby' }, h('div', { class: 'lobby-left' }, this.formBox, this.rulesBox), h('div', { class: 'lobby-right' }, this.tablesBox, this.finishedBox)));
+    mount(
+      this.root,
+      h(
+        'div',
+        { class: 'lobby' },
+        h('div', { class: 'lobby-left' }, this.formBox, this.rulesBox),
+        h('div', { class: 'lobby-right' }, this.tablesBox, this.finishedBox),
+      ),
+    );
   }
 
   rerender() {
@@ -206,36 +288,134 @@ export class LobbyPage {
     const name = this.gameName;
     const players = Number(localStorage.getItem(`meeple.players.${name}`)) || game.default_players;
     const count = game.player_counts.includes(players) ? players : game.default_players;
-    const gameSelect = h('select', { id: 'game', name: 'game', onchange: (ev) => { this.gameName = ev.target.value; localStorage.setItem('meeple.lastGame', this.gameName); this.renderForm(); } }, Object.values(games).map((g) => h('option', { value: g.name, selected: g.name === name }, tOr(`games.${g.name}.title`, g.title))));
-    const playersSelect = h('select', { id: 'players', name: 'players', onchange: (ev) => { localStorage.setItem(`meeple.players.${name}`, ev.target.value); this.renderForm(); } }, game.player_counts.map((n) => h('option', { value: n, selected: n === count }, String(n))));
+    const gameSelect = h(
+      'select',
+      {
+        id: 'game',
+        name: 'game',
+        onchange: (ev) => {
+          this.gameName = ev.target.value;
+          localStorage.setItem('meeple.lastGame', this.gameName);
+          this.renderForm();
+        },
+      },
+      Object.values(games).map((g) =>
+        h('option', { value: g.name, selected: g.name === name }, tOr(`games.${g.name}.title`, g.title)),
+      ),
+    );
+    const playersSelect = h(
+      'select',
+      {
+        id: 'players',
+        name: 'players',
+        onchange: (ev) => {
+          localStorage.setItem(`meeple.players.${name}`, ev.target.value);
+          this.renderForm();
+        },
+      },
+      game.player_counts.map((n) => h('option', { value: n, selected: n === count }, String(n))),
+    );
     const seats = [];
     for (let seat = 0; seat < count; seat += 1) {
       const choices = [h('option', { value: 'human', selected: seat === 0 }, t('lobby.person'))];
       const preferred = ['medium', 'heuristic'].find((b) => game.bots.includes(b)) || game.bots[0];
-      for (const bot of game.bots) choices.push(h('option', { value: `bot:${bot}`, selected: seat > 0 && bot === preferred }, isLevel(bot) ? t('lobby.botLevel', { level: botName(bot) }) : t('lobby.botKind', { bot: botName(bot) })));
-      seats.push(h('div', { class: 'seat-choice' }, h('label', { for: `seat-${seat}` }, t('lobby.seatN', { n: seat + 1 })), h('select', { id: `seat-${seat}`, name: `seat-${seat}`, class: 'seat-select' }, choices)));
+      for (const bot of game.bots)
+        choices.push(
+          h(
+            'option',
+            { value: `bot:${bot}`, selected: seat > 0 && bot === preferred },
+            isLevel(bot) ? t('lobby.botLevel', { level: botName(bot) }) : t('lobby.botKind', { bot: botName(bot) }),
+          ),
+        );
+      seats.push(
+        h(
+          'div',
+          { class: 'seat-choice' },
+          h('label', { for: `seat-${seat}` }, t('lobby.seatN', { n: seat + 1 })),
+          h('select', { id: `seat-${seat}`, name: `seat-${seat}`, class: 'seat-select' }, choices),
+        ),
+      );
     }
-    const clockKind = h('select', { id: 'clock-kind', name: 'clock-kind', onchange: () => this.toggleClock() }, ['none', 'move', 'bank'].map((kind) => h('option', { value: kind }, t(`lobby.clock.${kind}`))));
+    const clockKind = h(
+      'select',
+      { id: 'clock-kind', name: 'clock-kind', onchange: () => this.toggleClock() },
+      ['none', 'move', 'bank'].map((kind) => h('option', { value: kind }, t(`lobby.clock.${kind}`))),
+    );
     this.clockFields = h(
       'div',
       { class: 'clock-fields', hidden: true },
       h('label', { for: 'clock-seconds' }, t('lobby.clock.seconds')),
       h('input', { id: 'clock-seconds', name: 'clock-seconds', type: 'number', min: 1, value: 300 }),
       h('label', { for: 'clock-increment', class: 'increment' }, t('lobby.clock.increment')),
-      h('input', { id: 'clock-increment', name: 'clock-increment', type: 'number', min: 0, value: 5, class: 'increment' }),
+      h('input', {
+        id: 'clock-increment',
+        name: 'clock-increment',
+        type: 'number',
+        min: 0,
+        value: 5,
+        class: 'increment',
+      }),
     );
     this.clockKind = clockKind;
     const form = h(
       'form',
-      { class: 'create-form', onsubmit: (ev) => { ev.preventDefault(); this.create(form); } },
+      {
+        class: 'create-form',
+        onsubmit: (ev) => {
+          ev.preventDefault();
+          this.create(form);
+        },
+      },
       h('div', { class: 'field' }, h('label', { for: 'game' }, t('lobby.game')), gameSelect),
       h('div', { class: 'field' }, h('label', { for: 'players' }, t('lobby.players')), playersSelect),
-      h('div', { class: 'field' }, h('label', { for: 'your-name' }, t('lobby.yourName')), h('input', { id: 'your-name', name: 'your-name', type: 'text', maxlength: 40, value: playerName(), placeholder: t('lobby.namePlaceholder') })),
-      h('div', { class: 'field' }, h('label', { for: 'table-name' }, t('lobby.tableName')), h('input', { id: 'table-name', name: 'table-name', type: 'text', maxlength: 60 })),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { for: 'your-name' }, t('lobby.yourName')),
+        h('input', {
+          id: 'your-name',
+          name: 'your-name',
+          type: 'text',
+          maxlength: 40,
+          value: playerName(),
+          placeholder: t('lobby.namePlaceholder'),
+        }),
+      ),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { for: 'table-name' }, t('lobby.tableName')),
+        h('input', { id: 'table-name', name: 'table-name', type: 'text', maxlength: 60 }),
+      ),
       h('fieldset', { class: 'seats' }, h('legend', {}, t('lobby.seats')), seats),
-      h('fieldset', { class: 'clock' }, h('legend', {}, t('lobby.clockTitle')), h('div', { class: 'field' }, h('label', { for: 'clock-kind' }, t('lobby.clockKind')), clockKind), this.clockFields),
-      h('div', { class: 'field' }, h('label', { for: 'bot-pace' }, t('lobby.botPace')), h('select', { id: 'bot-pace', name: 'bot-pace' }, [['0', 'instant'], ['150', 'brisk'], ['400', 'normal'], ['1200', 'slow']].map(([ms, word]) => h('option', { value: ms, selected: ms === '400' }, t(`lobby.pace.${word}`))))),
-      h('div', { class: 'field checkbox' }, h('input', { id: 'hints', name: 'hints', type: 'checkbox' }), h('label', { for: 'hints' }, t('lobby.hints'))),
+      h(
+        'fieldset',
+        { class: 'clock' },
+        h('legend', {}, t('lobby.clockTitle')),
+        h('div', { class: 'field' }, h('label', { for: 'clock-kind' }, t('lobby.clockKind')), clockKind),
+        this.clockFields,
+      ),
+      h(
+        'div',
+        { class: 'field' },
+        h('label', { for: 'bot-pace' }, t('lobby.botPace')),
+        h(
+          'select',
+          { id: 'bot-pace', name: 'bot-pace' },
+          [
+            ['0', 'instant'],
+            ['150', 'brisk'],
+            ['400', 'normal'],
+            ['1200', 'slow'],
+          ].map(([ms, word]) => h('option', { value: ms, selected: ms === '400' }, t(`lobby.pace.${word}`))),
+        ),
+      ),
+      h(
+        'div',
+        { class: 'field checkbox' },
+        h('input', { id: 'hints', name: 'hints', type: 'checkbox' }),
+        h('label', { for: 'hints' }, t('lobby.hints')),
+      ),
       ratedField(),
       h('p', { class: 'error', role: 'alert', id: 'create-error' }),
       h('button', { type: 'submit', class: 'primary', id: 'create-button' }, t('lobby.create')),
@@ -243,7 +423,15 @@ export class LobbyPage {
     form.insertBefore(optionsSection(name, game, form, []), form.querySelector('#create-error'));
     mount(this.formBox, h('h2', { id: 'create-title' }, t('lobby.createTitle')), form);
     const summary = tOr(`games.${name}.summary`, game.summary);
-    mount(this.rulesBox, h('details', {}, h('summary', {}, t('lobby.rules', { game: tOr(`games.${name}.title`, game.title) })), h('pre', { class: 'rules-text', lang: language() }, richText(summary))));
+    mount(
+      this.rulesBox,
+      h(
+        'details',
+        {},
+        h('summary', {}, t('lobby.rules', { game: tOr(`games.${name}.title`, game.title) })),
+        h('pre', { class: 'rules-text', lang: language() }, richText(summary)),
+      ),
+    );
   }
 
   toggleClock() {
@@ -257,9 +445,20 @@ export class LobbyPage {
     errorBox.textContent = '';
     const name = form.querySelector('#your-name').value.trim();
     if (name) rememberName(name);
-    const seats = [...form.querySelectorAll('.seat-select')].map((select) => (select.value === 'human' ? { kind: 'human' } : { kind: 'bot', bot: select.value.slice(4) }));
+    const seats = [...form.querySelectorAll('.seat-select')].map((select) =>
+      select.value === 'human' ? { kind: 'human' } : { kind: 'bot', bot: select.value.slice(4) },
+    );
     const kind = this.clockKind.value;
-    const clock = kind === 'none' ? { kind: 'none' } : kind === 'move' ? { kind: 'move', seconds: Number(form.querySelector('#clock-seconds').value) } : { kind: 'bank', seconds: Number(form.querySelector('#clock-seconds').value), increment: Number(form.querySelector('#clock-increment').value) };
+    const clock =
+      kind === 'none'
+        ? { kind: 'none' }
+        : kind === 'move'
+          ? { kind: 'move', seconds: Number(form.querySelector('#clock-seconds').value) }
+          : {
+              kind: 'bank',
+              seconds: Number(form.querySelector('#clock-seconds').value),
+              increment: Number(form.querySelector('#clock-increment').value),
+            };
     const body = {
       game: this.gameName,
       players: seats.length,
@@ -304,18 +503,54 @@ export class LobbyPage {
       let action = null;
       if (seat.kind === 'human' && !seat.occupied && table.status !== 'finished' && !held) {
         const link = `${location.origin}${location.pathname}#/join/${table.id}/${seat.seat}`;
-        action = h('span', { class: 'seat-actions' }, h('a', { class: 'button small', href: `#/join/${table.id}/${seat.seat}` }, t('lobby.join')), h('button', { type: 'button', class: 'small', onclick: () => navigator.clipboard && navigator.clipboard.writeText(link), title: link }, t('lobby.copyLink')));
+        action = h(
+          'span',
+          { class: 'seat-actions' },
+          h('a', { class: 'button small', href: `#/join/${table.id}/${seat.seat}` }, t('lobby.join')),
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'small',
+              onclick: () => navigator.clipboard && navigator.clipboard.writeText(link),
+              title: link,
+            },
+            t('lobby.copyLink'),
+          ),
+        );
       }
-      return h('li', {}, seatMark(seat.seat), label, seat.kind === 'human' && !seat.occupied ? h('span', { class: 'muted' }, ` (${t('lobby.free')})`) : null, ' ', action);
+      return h(
+        'li',
+        {},
+        seatMark(seat.seat),
+        label,
+        seat.kind === 'human' && !seat.occupied ? h('span', { class: 'muted' }, ` (${t('lobby.free')})`) : null,
+        ' ',
+        action,
+      );
     });
     const actions = [];
-    if (held && table.status !== 'finished') actions.push(h('a', { class: 'button primary', href: `#/table/${table.id}` }, t('lobby.backToTable')));
-    if (table.status === 'finished') actions.push(h('a', { class: 'button', href: `#/replay/${table.id}` }, t('lobby.replay')));
+    if (held && table.status !== 'finished')
+      actions.push(h('a', { class: 'button primary', href: `#/table/${table.id}` }, t('lobby.backToTable')));
+    if (table.status === 'finished')
+      actions.push(h('a', { class: 'button', href: `#/replay/${table.id}` }, t('lobby.replay')));
     else actions.push(h('a', { class: 'button', href: `#/table/${table.id}` }, t('lobby.watch')));
     return h(
       'li',
       { class: `table-row status-${table.status}`, 'data-table': table.id },
-      h('div', { class: 'table-row-head' }, h('b', {}, table.name || title), ' ', h('span', { class: 'muted' }, `${title} · ${t('lobby.nPlayers', { n: table.players })} · ${t(`lobby.status.${table.status}`)}${table.rated ? ` · ${t('account.rated')}` : ''}`)),
+      h(
+        'div',
+        { class: 'table-row-head' },
+        h('b', {}, table.name || title),
+        ' ',
+        h(
+          'span',
+          { class: 'muted' },
+          [title, t('lobby.nPlayers', { n: table.players }), t(`lobby.status.${table.status}`)]
+            .concat(table.rated ? [t('account.rated')] : [])
+            .join(' · '),
+        ),
+      ),
       h('ul', { class: 'table-seats' }, seats),
       h('div', { class: 'table-actions' }, actions),
     );
@@ -327,12 +562,34 @@ export class LobbyPage {
     mount(
       this.tablesBox,
       h('h2', { id: 'tables-title' }, t('lobby.openTables')),
-      open.length ? h('ul', { class: 'table-list' }, open.map((tb) => this.tableRow(tb))) : h('p', { class: 'hint' }, t('lobby.noOpen')),
+      open.length
+        ? h(
+            'ul',
+            { class: 'table-list' },
+            open.map((tb) => this.tableRow(tb)),
+          )
+        : h('p', { class: 'hint' }, t('lobby.noOpen')),
       h('h2', {}, t('lobby.runningTables')),
-      running.length ? h('ul', { class: 'table-list' }, running.map((tb) => this.tableRow(tb))) : h('p', { class: 'hint' }, t('lobby.noRunning')),
+      running.length
+        ? h(
+            'ul',
+            { class: 'table-list' },
+            running.map((tb) => this.tableRow(tb)),
+          )
+        : h('p', { class: 'hint' }, t('lobby.noRunning')),
     );
     this.tablesBox.setAttribute('aria-labelledby', 'tables-title');
-    mount(this.finishedBox, h('h2', {}, t('lobby.finishedTables')), this.finished.length ? h('ul', { class: 'table-list' }, this.finished.slice(0, 30).map((tb) => this.tableRow(tb))) : h('p', { class: 'hint' }, t('lobby.noFinished')));
+    mount(
+      this.finishedBox,
+      h('h2', {}, t('lobby.finishedTables')),
+      this.finished.length
+        ? h(
+            'ul',
+            { class: 'table-list' },
+            this.finished.slice(0, 30).map((tb) => this.tableRow(tb)),
+          )
+        : h('p', { class: 'hint' }, t('lobby.noFinished')),
+    );
   }
 }
 
@@ -351,7 +608,11 @@ export class JoinPage {
     try {
       table = await api.table(this.id);
     } catch {
-      mount(this.root, h('p', { class: 'error', role: 'alert' }, t('join.noTable')), h('a', { href: '#/', class: 'button' }, t('table.toLobby')));
+      mount(
+        this.root,
+        h('p', { class: 'error', role: 'alert' }, t('join.noTable')),
+        h('a', { href: '#/', class: 'button' }, t('table.toLobby')),
+      );
       return;
     }
     const held = seatFor(this.id);
@@ -365,22 +626,32 @@ export class JoinPage {
       return;
     }
     const me = signedIn(); // an account plays under its own name
-    const input = h('input', { id: 'join-name', type: 'text', maxlength: 40, value: me ? me.name : playerName(), required: true, readonly: Boolean(me) });
+    const input = h('input', {
+      id: 'join-name',
+      type: 'text',
+      maxlength: 40,
+      value: me ? me.name : playerName(),
+      required: true,
+      readonly: Boolean(me),
+    });
     const error = h('p', { class: 'error', role: 'alert' });
     const form = h(
       'form',
-      { class: 'join-form', onsubmit: async (ev) => {
-        ev.preventDefault();
-        const name = input.value.trim() || t('lobby.defaultName');
-        rememberName(name);
-        try {
-          const joined = await api.join(this.id, this.seat, name);
-          rememberSeat(this.id, joined.seat, joined.token);
-          location.hash = `#/table/${this.id}`;
-        } catch (err) {
-          error.replaceChildren(t('join.failed'), ' ', h('span', { lang: 'en' }, err.message));
-        }
-      } },
+      {
+        class: 'join-form',
+        onsubmit: async (ev) => {
+          ev.preventDefault();
+          const name = input.value.trim() || t('lobby.defaultName');
+          rememberName(name);
+          try {
+            const joined = await api.join(this.id, this.seat, name);
+            rememberSeat(this.id, joined.seat, joined.token);
+            location.hash = `#/table/${this.id}`;
+          } catch (err) {
+            error.replaceChildren(t('join.failed'), ' ', h('span', { lang: 'en' }, err.message));
+          }
+        },
+      },
       h('h2', {}, t('join.title', { game: title, n: this.seat + 1 })),
       h('p', {}, table.name || ''),
       h('label', { for: 'join-name' }, t('lobby.yourName')),

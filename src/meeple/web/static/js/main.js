@@ -5,7 +5,15 @@ import { LANGUAGES, detectLanguage, setLanguage, language, t, onLanguageChange }
 import { LobbyPage, JoinPage } from './lobby.js';
 import { TablePage } from './table.js';
 import { ReplayPage } from './replay.js';
-import { AccountPage, LeaderboardPage, PlayerPage, SignUpPage, loadSession, onSessionChange, renderAccountNav } from './account.js';
+import {
+  AccountPage,
+  LeaderboardPage,
+  PlayerPage,
+  SignUpPage,
+  loadSession,
+  onSessionChange,
+  renderAccountNav,
+} from './account.js';
 
 const root = document.getElementById('app');
 let page = null;
@@ -28,7 +36,8 @@ function route(force = false) {
   const container = h('div', { class: 'page' });
   mount(root, container);
   if (parts[0] === 'table' && parts[1]) page = new TablePage(container, parts[1]);
-  else if (parts[0] === 'join' && parts[1] && parts[2] !== undefined) page = new JoinPage(container, parts[1], parts[2]);
+  else if (parts[0] === 'join' && parts[1] && parts[2] !== undefined)
+    page = new JoinPage(container, parts[1], parts[2]);
   else if (parts[0] === 'replay' && parts[1]) page = new ReplayPage(container, parts[1], params.get('seat'));
   else if (parts[0] === 'signup' || parts[0] === 'login') page = new SignUpPage(container, parts[0]);
   else if (parts[0] === 'account') page = new AccountPage(container);
@@ -54,10 +63,18 @@ function applyTextSize(size) {
 
 function renderHeader() {
   const sizes = document.getElementById('text-size');
-  sizes.replaceChildren(...Object.keys(TEXT_SIZES).map((size) => h('option', { value: size, selected: size === textSize() }, t(`common.textSizes.${size}`))));
+  sizes.replaceChildren(
+    ...Object.keys(TEXT_SIZES).map((size) =>
+      h('option', { value: size, selected: size === textSize() }, t(`common.textSizes.${size}`)),
+    ),
+  );
   document.getElementById('text-size-label').textContent = t('common.textSize');
   const select = document.getElementById('lang');
-  select.replaceChildren(...Object.entries(LANGUAGES).map(([code, name]) => h('option', { value: code, selected: code === language(), lang: code }, name)));
+  select.replaceChildren(
+    ...Object.entries(LANGUAGES).map(([code, name]) =>
+      h('option', { value: code, selected: code === language(), lang: code }, name),
+    ),
+  );
   document.getElementById('lang-label').textContent = t('common.language');
   document.getElementById('home-link').textContent = t('common.lobby');
   document.getElementById('skip-link').textContent = t('common.skipToMain');

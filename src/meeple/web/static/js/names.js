@@ -15,7 +15,8 @@ export function seatName(table, seat) {
   if (seat === null || seat === undefined) return t('common.spectator');
   const info = table && table.seats ? table.seats[seat] : null;
   if (info && info.name) return info.name;
-  if (info && info.kind === 'bot' && isLevel(info.bot)) return t('common.botSeatLevel', { n: seat + 1, level: botName(info.bot) });
+  if (info && info.kind === 'bot' && isLevel(info.bot))
+    return t('common.botSeatLevel', { n: seat + 1, level: botName(info.bot) });
   if (info && info.kind === 'bot') return t('common.botSeat', { n: seat + 1, bot: botName(info.bot) });
   return t('common.seatN', { n: seat + 1 });
 }

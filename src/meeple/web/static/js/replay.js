@@ -8,7 +8,12 @@ import { seatName } from './names.js';
 import { snapshot, animate } from './anim.js';
 
 // The replay's speeds: a word and the milliseconds a step stays on screen.
-const SPEEDS = [['slow', 1400], ['normal', 700], ['fast', 300], ['fastest', 100]];
+const SPEEDS = [
+  ['slow', 1400],
+  ['normal', 700],
+  ['fast', 300],
+  ['fastest', 100],
+];
 
 export class ReplayPage {
   constructor(root, tableId, seat) {
@@ -37,7 +42,17 @@ export class ReplayPage {
     try {
       data = await api.replay(this.id, this.seat, held ? held.token : null);
     } catch (error) {
-      mount(this.root, h('p', { class: 'error', role: 'alert' }, t('replay.unavailable'), ' ', h('span', { lang: 'en' }, error.message)), h('a', { href: '#/', class: 'button' }, t('table.toLobby')));
+      mount(
+        this.root,
+        h(
+          'p',
+          { class: 'error', role: 'alert' },
+          t('replay.unavailable'),
+          ' ',
+          h('span', { lang: 'en' }, error.message),
+        ),
+        h('a', { href: '#/', class: 'button' }, t('table.toLobby')),
+      );
       return;
     }
     this.table = data.table;
@@ -54,7 +69,20 @@ export class ReplayPage {
 
   ctx(view) {
     const table = this.table;
-    return { view, table, options: table.options || {}, players: table.players, seat: this.seat, name: (s) => seatName(table, s), ui: this.ui, chosen: [], setUi: (patch) => { Object.assign(this.ui, patch); this.show(this.index, false); } };
+    return {
+      view,
+      table,
+      options: table.options || {},
+      players: table.players,
+      seat: this.seat,
+      name: (s) => seatName(table, s),
+      ui: this.ui,
+      chosen: [],
+      setUi: (patch) => {
+        Object.assign(this.ui, patch);
+        this.show(this.index, false);
+      },
+    };
   }
 
   build() {
@@ -62,36 +90,121 @@ export class ReplayPage {
     const title = tOr(`games.${table.game}.title`, table.title);
     this.board = h('div', { class: 'board replay-board' });
     this.position = h('span', { class: 'replay-position', 'aria-live': 'polite' });
-    this.slider = h('input', { type: 'range', min: 0, max: Math.max(0, this.frames.length - 1), value: this.index, 'aria-label': t('replay.position'), oninput: (ev) => this.show(Number(ev.target.value), false) });
+    this.slider = h('input', {
+      type: 'range',
+      min: 0,
+      max: Math.max(0, this.frames.length - 1),
+      value: this.index,
+      'aria-label': t('replay.position'),
+      oninput: (ev) => this.show(Number(ev.target.value), false),
+    });
     this.log = h('ol', { class: 'log', tabindex: 0, 'aria-label': t('table.log') });
     this.headline = h('p', { class: 'headline' });
     this.markNote = h('p', { class: 'review-note', 'aria-live': 'polite' });
-    this.playButton = h('button', { type: 'button', id: 'replay-play', 'aria-keyshortcuts': 'Space', onclick: () => this.togglePlay() }, icon('play'), ' ', t('replay.play'));
+    this.playButton = h(
+      'button',
+      { type: 'button', id: 'replay-play', 'aria-keyshortcuts': 'Space', onclick: () => this.togglePlay() },
+      icon('play'),
+      ' ',
+      t('replay.play'),
+    );
     const stored = localStorage.getItem('meeple.replaySpeed');
     this.delay = SPEEDS.some(([, ms]) => String(ms) === stored) ? Number(stored) : 700;
-    const speed = h('select', { id: 'replay-speed', onchange: (ev) => this.setSpeed(Number(ev.target.value)) }, SPEEDS.map(([word, ms]) => h('option', { value: ms, selected: ms === this.delay }, t(`replay.speeds.${word}`))));
-    const seatSelect = h('select', { id: 'replay-seat', onchange: (ev) => { this.seat = ev.target.value === '' ? null : Number(ev.target.value); location.hash = `#/replay/${this.id}${this.seat === null ? '' : `?seat=${this.seat}`}`; } }, h('option', { value: '', selected: this.seat === null }, t('replay.spectator')), table.seats.map((s) => h('option', { value: s.seat, selected: s.seat === this.seat }, seatName(table, s.seat))));
+    const speed = h(
+      'select',
+      { id: 'replay-speed', onchange: (ev) => this.setSpeed(Number(ev.target.value)) },
+      SPEEDS.map(([word, ms]) => h('option', { value: ms, selected: ms === this.delay }, t(`replay.speeds.${word}`))),
+    );
+    const seatSelect = h(
+      'select',
+      {
+        id: 'replay-seat',
+        onchange: (ev) => {
+          this.seat = ev.target.value === '' ? null : Number(ev.target.value);
+          location.hash = `#/replay/${this.id}${this.seat === null ? '' : `?seat=${this.seat}`}`;
+        },
+      },
+      h('option', { value: '', selected: this.seat === null }, t('replay.spectator')),
+      table.seats.map((s) => h('option', { value: s.seat, selected: s.seat === this.seat }, seatName(table, s.seat))),
+    );
     const controls = h(
       'div',
       { class: 'replay-controls', role: 'toolbar', 'aria-label': t('replay.controls') },
-      h('button', { type: 'button', id: 'replay-first', onclick: () => this.show(0, false) }, icon('first'), ' ', t('replay.first')),
-      h('button', { type: 'button', id: 'replay-back', onclick: () => this.show(this.index - 1, true) }, icon('back'), ' ', t('replay.back')),
+      h(
+        'button',
+        { type: 'button', id: 'replay-first', onclick: () => this.show(0, false) },
+        icon('first'),
+        ' ',
+        t('replay.first'),
+      ),
+      h(
+        'button',
+        { type: 'button', id: 'replay-back', onclick: () => this.show(this.index - 1, true) },
+        icon('back'),
+        ' ',
+        t('replay.back'),
+      ),
       this.playButton,
-      h('button', { type: 'button', id: 'replay-forward', onclick: () => this.show(this.index + 1, true) }, t('replay.forward'), ' ', icon('forward')),
-      h('button', { type: 'button', id: 'replay-last', onclick: () => this.show(this.frames.length - 1, false) }, t('replay.last'), ' ', icon('last')),
+      h(
+        'button',
+        { type: 'button', id: 'replay-forward', onclick: () => this.show(this.index + 1, true) },
+        t('replay.forward'),
+        ' ',
+        icon('forward'),
+      ),
+      h(
+        'button',
+        { type: 'button', id: 'replay-last', onclick: () => this.show(this.frames.length - 1, false) },
+        t('replay.last'),
+        ' ',
+        icon('last'),
+      ),
       h('span', { class: 'replay-speed' }, h('label', { for: 'replay-speed' }, t('replay.speed')), ' ', speed),
       this.slider,
       this.position,
     );
     const keys = h('p', { class: 'hint replay-keys' }, t('replay.keys'));
-    const result = table.result ? h('p', { class: 'winners' }, t('table.winners', { names: (table.result.winners || []).map((s) => seatName(table, s)).join(', ') || t('common.nobody') })) : null;
+    const result = table.result
+      ? h(
+          'p',
+          { class: 'winners' },
+          t('table.winners', {
+            names: (table.result.winners || []).map((s) => seatName(table, s)).join(', ') || t('common.nobody'),
+          }),
+        )
+      : null;
     mount(
       this.root,
       h(
         'div',
         { class: 'table-page replay' },
-        h('div', { class: 'table-head' }, h('h1', { class: 'table-title' }, `${t('replay.title')}: ${title}${table.name ? ` — ${table.name}` : ''}`), this.headline),
-        h('div', { class: 'table-layout' }, h('main', { class: 'board-area', id: 'main' }, h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('replay.viewOf')), seatSelect), controls, keys, result, this.markNote, this.board), h('aside', { class: 'side' }, this.reviewBox(), h('section', { class: 'log-box' }, h('h2', {}, t('table.log')), this.log), h('a', { class: 'button', href: '#/' }, t('table.toLobby')))),
+        h(
+          'div',
+          { class: 'table-head' },
+          h('h1', { class: 'table-title' }, `${t('replay.title')}: ${title}${table.name ? ` — ${table.name}` : ''}`),
+          this.headline,
+        ),
+        h(
+          'div',
+          { class: 'table-layout' },
+          h(
+            'main',
+            { class: 'board-area', id: 'main' },
+            h('div', { class: 'field' }, h('label', { for: 'replay-seat' }, t('replay.viewOf')), seatSelect),
+            controls,
+            keys,
+            result,
+            this.markNote,
+            this.board,
+          ),
+          h(
+            'aside',
+            { class: 'side' },
+            this.reviewBox(),
+            h('section', { class: 'log-box' }, h('h2', {}, t('table.log')), this.log),
+            h('a', { class: 'button', href: '#/' }, t('table.toLobby')),
+          ),
+        ),
       ),
     );
     if (this.keyListener) document.removeEventListener('keydown', this.keyListener);
@@ -113,10 +226,22 @@ export class ReplayPage {
     this.reviewStatus = h('p', { class: 'hint', 'aria-live': 'polite' });
     this.reviewList = h('ol', { class: 'review-marks' });
     const finished = this.table.status === 'finished';
-    const ask = h('button', { type: 'button', id: 'review-ask', disabled: this.seat === null || !finished, onclick: () => this.review(true) }, t('review.ask'));
+    const ask = h(
+      'button',
+      { type: 'button', id: 'review-ask', disabled: this.seat === null || !finished, onclick: () => this.review(true) },
+      t('review.ask'),
+    );
     if (this.seat === null) this.reviewStatus.textContent = t('review.chooseSeat');
     else if (finished) this.review(false);
-    return h('section', { class: 'review-box' }, h('h2', {}, t('review.title')), h('p', { class: 'hint' }, t('review.about')), ask, this.reviewStatus, this.reviewList);
+    return h(
+      'section',
+      { class: 'review-box' },
+      h('h2', {}, t('review.title')),
+      h('p', { class: 'hint' }, t('review.about')),
+      ask,
+      this.reviewStatus,
+      this.reviewList,
+    );
   }
 
   async review(start) {
@@ -140,10 +265,27 @@ export class ReplayPage {
       return;
     }
     const percent = (x) => (x === null || x === undefined ? '?' : `${Math.round(x * 100)}%`);
-    this.marks = new Map(data.marks.map((m) => [m.version, { ...m, from: percent(m.played_share), to: percent(m.better_share) }]));
-    const said = data.marks.length ? t('review.done', { n: data.marks.length, total: data.reviewed }) : t('review.none', { total: data.reviewed });
-    this.reviewStatus.textContent = data.total > data.reviewed ? `${said} ${t('review.truncated', { n: data.reviewed })}` : said;
-    this.reviewList.replaceChildren(...[...this.marks.values()].map((m) => h('li', {}, h('button', { type: 'button', class: 'review-mark', onclick: () => this.show(m.version, false) }, t('review.mark', { n: m.version, played: m.played_text, better: m.better_text, from: m.from, to: m.to })))));
+    this.marks = new Map(
+      data.marks.map((m) => [m.version, { ...m, from: percent(m.played_share), to: percent(m.better_share) }]),
+    );
+    const said = data.marks.length
+      ? t('review.done', { n: data.marks.length, total: data.reviewed })
+      : t('review.none', { total: data.reviewed });
+    this.reviewStatus.textContent =
+      data.total > data.reviewed ? `${said} ${t('review.truncated', { n: data.reviewed })}` : said;
+    this.reviewList.replaceChildren(
+      ...[...this.marks.values()].map((m) =>
+        h(
+          'li',
+          {},
+          h(
+            'button',
+            { type: 'button', class: 'review-mark', onclick: () => this.show(m.version, false) },
+            t('review.mark', { n: m.version, played: m.played_text, better: m.better_text, from: m.from, to: m.to }),
+          ),
+        ),
+      ),
+    );
     this.show(this.index, false);
   }
 
@@ -187,10 +329,25 @@ export class ReplayPage {
     this.position.textContent = t('replay.step', { n: index, total: this.frames.length - 1 });
     this.headline.textContent = this.game.headline(frame.view, ctx);
     const marked = this.marks.get(index);
-    this.markNote.textContent = marked ? t('review.here', { played: marked.played_text, better: marked.better_text, from: marked.from, to: marked.to }) : '';
-    const events = this.frames.slice(1, index + 1).map((f) => f.event).filter(Boolean);
+    this.markNote.textContent = marked
+      ? t('review.here', { played: marked.played_text, better: marked.better_text, from: marked.from, to: marked.to })
+      : '';
+    const events = this.frames
+      .slice(1, index + 1)
+      .map((f) => f.event)
+      .filter(Boolean);
     const start = Math.max(0, events.length - 200);
-    this.log.replaceChildren(...events.slice(start).map((event, i) => { ctx.prev = events[start + i - 1] || null; return h('li', { value: event.index + 1, class: `log-${event.kind}${this.marks.has(event.index + 1) ? ' log-marked' : ''}` }, event.kind === 'chance' ? '' : `${seatName(this.table, event.seat)}: `, this.game.describe(event, ctx)); }));
+    this.log.replaceChildren(
+      ...events.slice(start).map((event, i) => {
+        ctx.prev = events[start + i - 1] || null;
+        return h(
+          'li',
+          { value: event.index + 1, class: `log-${event.kind}${this.marks.has(event.index + 1) ? ' log-marked' : ''}` },
+          event.kind === 'chance' ? '' : `${seatName(this.table, event.seat)}: `,
+          this.game.describe(event, ctx),
+        );
+      }),
+    );
     this.log.scrollTop = this.log.scrollHeight;
   }
 }

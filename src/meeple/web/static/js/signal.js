@@ -66,7 +66,11 @@ export function markIcon(yourTurn) {
   const link = /** @type {HTMLLinkElement | null} */ (document.querySelector('link[rel="icon"]'));
   if (!link) return;
   if (plainIcon === null) plainIcon = link.href;
-  const dotted = 'data:image/svg+xml,' + encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#1f5fc6"/><circle cx="16" cy="16" r="7" fill="#ffd400"/></svg>');
+  const dotted =
+    'data:image/svg+xml,' +
+    encodeURIComponent(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#1f5fc6"/><circle cx="16" cy="16" r="7" fill="#ffd400"/></svg>',
+    );
   const wanted = yourTurn ? dotted : plainIcon;
   if (link.href !== wanted) link.href = wanted;
   link.dataset.turn = String(yourTurn);

@@ -11,15 +11,34 @@ function seatTable(caption, columns, rows, seats, ctx, winners = []) {
     'table',
     { class: 'summary-table' },
     h('caption', {}, caption),
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('table.player')), columns.map((c) => h('th', { scope: 'col' }, c)))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', { scope: 'col' }, t('table.player')),
+        columns.map((c) => h('th', { scope: 'col' }, c)),
+      ),
+    ),
     h(
       'tbody',
       {},
       seats.map((seat, i) =>
         h(
           'tr',
-          { class: `${winners.includes(seat) ? 'winner' : ''}${seat === ctx.seat ? ' me' : ''}`, style: { '--seat': seatColour(seat) } },
-          h('th', { scope: 'row' }, seatMark(seat), ctx.name(seat), seat === ctx.seat ? h('span', { class: 'muted' }, ` (${t('table.you')})`) : null, winners.includes(seat) ? h('span', { class: 'winner-mark' }, ` ★ ${t('summary.winnerMark')}`) : null),
+          {
+            class: `${winners.includes(seat) ? 'winner' : ''}${seat === ctx.seat ? ' me' : ''}`,
+            style: { '--seat': seatColour(seat) },
+          },
+          h(
+            'th',
+            { scope: 'row' },
+            seatMark(seat),
+            ctx.name(seat),
+            seat === ctx.seat ? h('span', { class: 'muted' }, ` (${t('table.you')})`) : null,
+            winners.includes(seat) ? h('span', { class: 'winner-mark' }, ` ★ ${t('summary.winnerMark')}`) : null,
+          ),
           (rows[i] || []).map((cell) => h('td', {}, cell)),
         ),
       ),
@@ -34,7 +53,11 @@ export function roundSummaryBox(summary, ctx) {
     { class: 'round-summary-box', role: 'region', 'aria-label': t('summary.roundTitle', { n: summary.round }) },
     h('h2', {}, t('summary.roundTitle', { n: summary.round })),
     seatTable(t('summary.roundCaption', { n: summary.round }), summary.columns, summary.rows, summary.seats, ctx),
-    h('ul', { class: 'summary-lines' }, summary.lines.map((line) => h('li', {}, line))),
+    h(
+      'ul',
+      { class: 'summary-lines' },
+      summary.lines.map((line) => h('li', {}, line)),
+    ),
   );
 }
 
@@ -55,7 +78,10 @@ export function finalSummary(result, table, view, ctx, game) {
   const rounds = result.rounds || [];
   const columns = [...board.columns, ...rounds.map((_, i) => t('summary.roundShort', { n: i + 1 }))];
   const rows = seats.map((seat) => [...(board.rows[seat] || []), ...rounds.map((points) => String(points[seat]))]);
-  const winnerLine = winners.length === 0 ? t('summary.noWinner') : t(winners.length > 1 ? 'summary.winners' : 'summary.winner', { names });
+  const winnerLine =
+    winners.length === 0
+      ? t('summary.noWinner')
+      : t(winners.length > 1 ? 'summary.winners' : 'summary.winner', { names });
   const last = view && game.roundSummary ? game.roundSummary(view, ctx) : null;
   return h(
     'div',
@@ -89,7 +115,9 @@ export function groupLog(events, before, game, ctx, table) {
     previous = event;
     const text = game.describe(event, ctx);
     const key = runKey(event, text, game, ctx);
-    const notes = (event.notes || []).map((note) => ({ seat: note.seat, text: game.announce ? game.announce(note, ctx) : '' })).filter((note) => note.text);
+    const notes = (event.notes || [])
+      .map((note) => ({ seat: note.seat, text: game.announce ? game.announce(note, ctx) : '' }))
+      .filter((note) => note.text);
     const last = lines[lines.length - 1];
     if (key && last && last.key === key && !last.notes.length) {
       last.count += 1;
@@ -122,6 +150,9 @@ function groupText(game, line, ctx) {
     const text = game.groupText(line, ctx);
     if (text) return text;
   }
-  if (line.kind === 'chance') return line.seen.length ? `${t('groups.steps', { n: line.count })} ${line.seen.join(' ')}` : t('groups.steps', { n: line.count });
+  if (line.kind === 'chance')
+    return line.seen.length
+      ? `${t('groups.steps', { n: line.count })} ${line.seen.join(' ')}`
+      : t('groups.steps', { n: line.count });
   return t('groups.repeated', { text: line.first, n: line.count });
 }

@@ -96,7 +96,14 @@ export class TablePage {
       controls: h('div', { class: 'controls' }),
     };
     const e = this.el;
-    const input = h('input', { type: 'text', name: 'move', autocomplete: 'off', spellcheck: 'false', translate: 'no', class: 'notation-input' });
+    const input = h('input', {
+      type: 'text',
+      name: 'move',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      translate: 'no',
+      class: 'notation-input',
+    });
     this.moveInput = input;
     e.notation.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -139,8 +146,30 @@ export class TablePage {
       h(
         'div',
         { class: 'table-layout' },
-        h('main', { class: 'board-area', id: 'main' }, e.offline, e.waiting, e.result, e.summary, e.latest, e.notice, e.board, e.bar, e.picker, e.error, e.notation, e.moves),
-        h('aside', { class: 'side' }, e.players, e.controls, h('section', { class: 'log-box' }, h('h2', { class: 'log-title' }), e.log), h('section', { class: 'chat-box' }, h('h2', { class: 'chat-title' }), e.chatList, e.chatForm, e.chatNote)),
+        h(
+          'main',
+          { class: 'board-area', id: 'main' },
+          e.offline,
+          e.waiting,
+          e.result,
+          e.summary,
+          e.latest,
+          e.notice,
+          e.board,
+          e.bar,
+          e.picker,
+          e.error,
+          e.notation,
+          e.moves,
+        ),
+        h(
+          'aside',
+          { class: 'side' },
+          e.players,
+          e.controls,
+          h('section', { class: 'log-box' }, h('h2', { class: 'log-title' }), e.log),
+          h('section', { class: 'chat-box' }, h('h2', { class: 'chat-title' }), e.chatList, e.chatForm, e.chatNote),
+        ),
       ),
     );
     mount(this.root, this.layout);
@@ -274,7 +303,11 @@ export class TablePage {
       e.notice.replaceChildren();
       return;
     }
-    e.notice.replaceChildren(...this.notice.texts.slice(-3).map((text) => h('p', {}, h('span', { class: 'notice-mark', 'aria-hidden': 'true' }, '!'), ' ', text)));
+    e.notice.replaceChildren(
+      ...this.notice.texts
+        .slice(-3)
+        .map((text) => h('p', {}, h('span', { class: 'notice-mark', 'aria-hidden': 'true' }, '!'), ' ', text)),
+    );
   }
 
   /** The tab's title and icon: marked while it is your turn. */
@@ -292,7 +325,9 @@ export class TablePage {
       view: this.state ? this.state.view : null,
       table,
       options: table.options || {},
-      players: table.players || (this.state && this.state.view && this.state.view.hand_sizes ? this.state.view.hand_sizes.length : 0),
+      players:
+        table.players ||
+        (this.state && this.state.view && this.state.view.hand_sizes ? this.state.view.hand_sizes.length : 0),
       seat: this.mySeat,
       name: (seat) => seatName(table, seat),
       ui: this.ui,
@@ -326,7 +361,10 @@ export class TablePage {
     const keys = target.dataset.keys.split(' ');
     const next = this.chooser.nextKeys();
     const first = this.chooser.firstKeys();
-    const key = keys.find((k) => next.has(k)) || keys.find((k) => first.has(k)) || keys.find((k) => this.chooser.prefix.includes(k));
+    const key =
+      keys.find((k) => next.has(k)) ||
+      keys.find((k) => first.has(k)) ||
+      keys.find((k) => this.chooser.prefix.includes(k));
     if (!key) return false;
     this.focusKey = target.dataset.keys;
     if (this.chooser.choose(key)) this.renderAll(false);
@@ -336,7 +374,10 @@ export class TablePage {
   /** After a choice made by keyboard or from the picker, focus the first thing that
    * may be chosen next (a target on the board, a button of the picker or the bar). */
   focusTarget() {
-    const next = this.el.board.querySelector('.target.choosable[tabindex="0"]') || this.el.picker.querySelector('button') || this.el.bar.querySelector('button');
+    const next =
+      this.el.board.querySelector('.target.choosable[tabindex="0"]') ||
+      this.el.picker.querySelector('button') ||
+      this.el.bar.querySelector('button');
     if (next) next.focus({ preventScroll: false });
   }
 
@@ -358,7 +399,11 @@ export class TablePage {
     e.notation.replaceChildren(
       h('label', { for: 'move-input' }, t('table.typeMove')),
       this.moveInput,
-      h('button', { type: 'submit', disabled: !(this.state && this.state.legal && this.state.legal.length) }, t('table.play')),
+      h(
+        'button',
+        { type: 'submit', disabled: !(this.state && this.state.legal && this.state.legal.length) },
+        t('table.play'),
+      ),
     );
     this.moveInput.id = 'move-input';
     this.moveInput.placeholder = t('table.notationPlaceholder');
@@ -374,12 +419,17 @@ export class TablePage {
     if (this.state && this.state.view) {
       const ctx = this.ctx();
       const before = animateChanges ? snapshot(e.board) : null;
-      const focused = document.activeElement && e.board.contains(document.activeElement) ? document.activeElement.dataset.keys || this.focusKey : this.focusKey;
+      const focused =
+        document.activeElement && e.board.contains(document.activeElement)
+          ? document.activeElement.dataset.keys || this.focusKey
+          : this.focusKey;
       mount(e.board, game.render(ctx));
       this.decorate();
       if (before) animate(e.board, before);
       if (focused) {
-        const again = [...e.board.querySelectorAll('[data-keys]')].find((el) => el.dataset.keys === focused && el.tabIndex >= 0 && el.getClientRects().length);
+        const again = [...e.board.querySelectorAll('[data-keys]')].find(
+          (el) => el.dataset.keys === focused && el.tabIndex >= 0 && el.getClientRects().length,
+        );
         if (again) again.focus({ preventScroll: true });
       }
       this.focusKey = null;
@@ -438,7 +488,13 @@ export class TablePage {
     if (interactive) {
       for (const key of next) {
         if (key.startsWith('btn:') || key.startsWith('choice:')) {
-          buttons.push(h('button', { type: 'button', class: 'primary', 'data-key': key, onclick: () => this.chooseKey(key) }, this.game.keyLabel(key, ctx)));
+          buttons.push(
+            h(
+              'button',
+              { type: 'button', class: 'primary', 'data-key': key, onclick: () => this.chooseKey(key) },
+              this.game.keyLabel(key, ctx),
+            ),
+          );
         }
       }
       // The move picker: the things on the board that may be chosen next, as a list of
@@ -446,14 +502,59 @@ export class TablePage {
       if (this.game.pickerLabel) {
         for (const key of next) {
           const label = this.game.pickerLabel(key, ctx, this.chooser.prefix);
-          if (label) picks.push(h('li', {}, h('button', { type: 'button', class: 'pick', 'data-key': key, onclick: () => this.chooseKey(key) }, label)));
+          if (label)
+            picks.push(
+              h(
+                'li',
+                {},
+                h(
+                  'button',
+                  { type: 'button', class: 'pick', 'data-key': key, onclick: () => this.chooseKey(key) },
+                  label,
+                ),
+              ),
+            );
         }
       }
       const confirm = this.chooser.confirmable();
-      if (confirm) buttons.push(h('button', { type: 'button', class: 'primary', onclick: () => this.sendMove({ action: confirm.action }) }, t('table.confirm')));
+      if (confirm)
+        buttons.push(
+          h(
+            'button',
+            { type: 'button', class: 'primary', onclick: () => this.sendMove({ action: confirm.action }) },
+            t('table.confirm'),
+          ),
+        );
       if (this.chooser.prefix.length) {
-        buttons.push(h('button', { type: 'button', class: 'back', onclick: () => { this.chooser.back(); this.renderAll(false); this.focusTarget(); } }, t('table.back')));
-        buttons.push(h('button', { type: 'button', class: 'cancel', onclick: () => { this.chooser.cancel(); this.renderAll(false); } }, t('table.cancel')));
+        buttons.push(
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'back',
+              onclick: () => {
+                this.chooser.back();
+                this.renderAll(false);
+                this.focusTarget();
+              },
+            },
+            t('table.back'),
+          ),
+        );
+        buttons.push(
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'cancel',
+              onclick: () => {
+                this.chooser.cancel();
+                this.renderAll(false);
+              },
+            },
+            t('table.cancel'),
+          ),
+        );
       }
     }
     e.board.dataset.version = this.state ? this.state.version : '';
@@ -464,13 +565,29 @@ export class TablePage {
     else if (this.sending) prompt = t('table.sending');
     // The prompt sees what may be chosen next and the legal moves, so that it never
     // offers what is not allowed (a pawn when only discards are legal).
-    else if (interactive) prompt = this.game.prompt({ ...ctx, next, legal: this.state.legal || [] }, this.chooser.prefix);
-    else if (this.state && this.state.status === 'running' && this.mySeat !== null && this.state.view) prompt = t('table.waitFor', { name: seatName(this.table, this.state.to_act) });
+    else if (interactive)
+      prompt = this.game.prompt({ ...ctx, next, legal: this.state.legal || [] }, this.chooser.prefix);
+    else if (this.state && this.state.status === 'running' && this.mySeat !== null && this.state.view)
+      prompt = t('table.waitFor', { name: seatName(this.table, this.state.to_act) });
     else if (this.mySeat === null) prompt = t('table.watching');
     else prompt = '';
-    if (interactive && this.table && this.table.hints && this.token) buttons.push(h('button', { type: 'button', id: 'hint-button', disabled: this.hint && this.hint.asking, onclick: () => this.askHint() }, t('table.hint')));
-    const hintNote = this.hint && this.state && this.hint.version === this.state.version ? h('span', { class: 'hint-note', role: 'status' }, this.hint.text) : null;
-    e.bar.replaceChildren(h('span', { class: `prompt${interactive ? ' your-turn' : ''}` }, prompt), ...buttons, ...(hintNote ? [hintNote] : []));
+    if (interactive && this.table && this.table.hints && this.token)
+      buttons.push(
+        h(
+          'button',
+          { type: 'button', id: 'hint-button', disabled: this.hint && this.hint.asking, onclick: () => this.askHint() },
+          t('table.hint'),
+        ),
+      );
+    const hintNote =
+      this.hint && this.state && this.hint.version === this.state.version
+        ? h('span', { class: 'hint-note', role: 'status' }, this.hint.text)
+        : null;
+    e.bar.replaceChildren(
+      h('span', { class: `prompt${interactive ? ' your-turn' : ''}` }, prompt),
+      ...buttons,
+      ...(hintNote ? [hintNote] : []),
+    );
     e.picker.replaceChildren(...picks);
     e.picker.hidden = picks.length === 0;
     // Every legal move, also as a plain list (keyboard and screen-reader friendly).
@@ -478,7 +595,25 @@ export class TablePage {
     e.moves.hidden = legal.length === 0;
     e.moves.replaceChildren(
       h('summary', {}, t('table.allMoves', { n: legal.length })),
-      h('ul', { tabindex: 0, 'aria-label': t('table.allMoves', { n: legal.length }) }, legal.slice(0, 200).map((move) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => this.sendMove({ action: move.action }) }, this.game.describe({ kind: 'action', visible: true, action: move.action, text: move.text }, ctx)), ' ', h('code', { translate: 'no', class: 'notation' }, move.text)))),
+      h(
+        'ul',
+        { tabindex: 0, 'aria-label': t('table.allMoves', { n: legal.length }) },
+        legal
+          .slice(0, 200)
+          .map((move) =>
+            h(
+              'li',
+              {},
+              h(
+                'button',
+                { type: 'button', class: 'link', onclick: () => this.sendMove({ action: move.action }) },
+                this.game.describe({ kind: 'action', visible: true, action: move.action, text: move.text }, ctx),
+              ),
+              ' ',
+              h('code', { translate: 'no', class: 'notation' }, move.text),
+            ),
+          ),
+      ),
     );
   }
 
@@ -489,7 +624,8 @@ export class TablePage {
       return;
     }
     this.el.latest.textContent = `${seatName(this.table, last.seat)}: ${this.game.describe(last, this.ctx())}`;
-    if (fresh && this.el.latest.animate && !reducedMotion()) this.el.latest.animate([{ background: '#ffe58a' }, { background: 'transparent' }], { duration: 900 });
+    if (fresh && this.el.latest.animate && !reducedMotion())
+      this.el.latest.animate([{ background: '#ffe58a' }, { background: 'transparent' }], { duration: 900 });
   }
 
   renderWaiting() {
@@ -502,13 +638,38 @@ export class TablePage {
     const empty = table.seats.filter((seat) => seat.kind === 'human' && !seat.occupied);
     const items = empty.map((seat) => {
       const link = `${location.origin}${location.pathname}#/join/${table.id}/${seat.seat}`;
-      return h('li', {}, t('table.emptySeat', { n: seat.seat + 1 }), ' ', h('input', { type: 'text', readonly: true, value: link, class: 'share-link', 'aria-label': t('table.shareLink', { n: seat.seat + 1 }), onfocus: (ev) => ev.target.select() }), ' ', h('button', { type: 'button', onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) }, t('table.copy')));
+      return h(
+        'li',
+        {},
+        t('table.emptySeat', { n: seat.seat + 1 }),
+        ' ',
+        h('input', {
+          type: 'text',
+          readonly: true,
+          value: link,
+          class: 'share-link',
+          'aria-label': t('table.shareLink', { n: seat.seat + 1 }),
+          onfocus: (ev) => ev.target.select(),
+        }),
+        ' ',
+        h(
+          'button',
+          { type: 'button', onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) },
+          t('table.copy'),
+        ),
+      );
     });
     e.waiting.replaceChildren(
       h('h2', {}, t('table.waitingTitle')),
       h('p', {}, t('table.waitingText')),
       h('ul', { class: 'share-list' }, items),
-      this.token ? h('button', { type: 'button', class: 'primary', id: 'start-button', onclick: () => this.start() }, t('table.startNow')) : null,
+      this.token
+        ? h(
+            'button',
+            { type: 'button', class: 'primary', id: 'start-button', onclick: () => this.start() },
+            t('table.startNow'),
+          )
+        : null,
     );
   }
 
@@ -533,19 +694,66 @@ export class TablePage {
     const view = this.state && this.state.view;
     e.result.replaceChildren(
       finalSummary(result, table, view, ctx, this.game),
-      h('div', { class: 'result-actions' }, this.rematchControl(result), h('a', { href: `#/replay/${table.id}${this.mySeat !== null ? `?seat=${this.mySeat}` : ''}`, class: 'button' }, t('table.replay'))),
+      h(
+        'div',
+        { class: 'result-actions' },
+        this.rematchControl(result),
+        h(
+          'a',
+          { href: `#/replay/${table.id}${this.mySeat !== null ? `?seat=${this.mySeat}` : ''}`, class: 'button' },
+          t('table.replay'),
+        ),
+      ),
     );
   }
 
   /** Rematch: ask for one (a seated person), or take your seat at the one offered. */
   rematchControl(result) {
-    const status = this.rematching ? h('p', { class: this.rematching.state === 'failed' ? 'error' : 'muted', role: 'status' }, this.rematching.message) : null;
+    const status = this.rematching
+      ? h(
+          'p',
+          { class: this.rematching.state === 'failed' ? 'error' : 'muted', role: 'status' },
+          this.rematching.message,
+        )
+      : null;
     if (result.rematch) {
       const invite = this.mySeat !== null ? t('summary.rematchInvite') : t('summary.rematchWatch');
-      return h('div', { class: 'rematch' }, h('p', { class: 'rematch-invite' }, invite), h('button', { type: 'button', class: 'primary', id: 'rematch-join', disabled: this.rematching && this.rematching.state === 'asking', onclick: () => this.joinRematch(result.rematch) }, this.mySeat !== null ? t('summary.rematchJoin') : t('summary.rematchOpen')), status);
+      return h(
+        'div',
+        { class: 'rematch' },
+        h('p', { class: 'rematch-invite' }, invite),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'primary',
+            id: 'rematch-join',
+            disabled: this.rematching && this.rematching.state === 'asking',
+            onclick: () => this.joinRematch(result.rematch),
+          },
+          this.mySeat !== null ? t('summary.rematchJoin') : t('summary.rematchOpen'),
+        ),
+        status,
+      );
     }
     if (!this.token) return null;
-    return h('div', { class: 'rematch' }, h('button', { type: 'button', class: 'primary', id: 'rematch-button', disabled: this.rematching && this.rematching.state === 'asking', onclick: () => this.askRematch() }, t('summary.rematch')), h('p', { class: 'muted' }, t('summary.rematchHelp')), status);
+    return h(
+      'div',
+      { class: 'rematch' },
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'primary',
+          id: 'rematch-button',
+          disabled: this.rematching && this.rematching.state === 'asking',
+          onclick: () => this.askRematch(),
+        },
+        t('summary.rematch'),
+      ),
+      h('p', { class: 'muted' }, t('summary.rematchHelp')),
+      status,
+    );
   }
 
   async askRematch() {
@@ -583,14 +791,29 @@ export class TablePage {
   renderSummary() {
     const e = this.el;
     const view = this.state && this.state.view;
-    const summary = view && this.game.roundSummary && this.table.status === 'running' ? this.game.roundSummary(view, this.ctx()) : null;
+    const summary =
+      view && this.game.roundSummary && this.table.status === 'running'
+        ? this.game.roundSummary(view, this.ctx())
+        : null;
     if (!summary || summary.round === this.summaryClosed || summary.round !== view.round - 1) {
       e.summary.replaceChildren();
       return;
     }
     e.summary.replaceChildren(
       roundSummaryBox(summary, this.ctx()),
-      h('button', { type: 'button', class: 'small', id: 'summary-close', onclick: () => { this.summaryClosed = summary.round; this.renderSummary(); } }, t('summary.continue')),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'small',
+          id: 'summary-close',
+          onclick: () => {
+            this.summaryClosed = summary.round;
+            this.renderSummary();
+          },
+        },
+        t('summary.continue'),
+      ),
     );
   }
 
@@ -602,20 +825,60 @@ export class TablePage {
     const clocks = this.clockBase ? this.clockBase.clocks : [];
     const rows = table.seats.map((seat) => {
       const clock = clocks.find((c) => c.seat === seat.seat);
-      const status = seat.played_by === 'bot' && seat.kind === 'human' ? t('table.playedByBot') : seat.kind === 'bot' ? botName(seat.bot) : seat.occupied ? (seat.connected ? t('table.online') : t('table.offline')) : t('table.emptyShort');
+      const status =
+        seat.played_by === 'bot' && seat.kind === 'human'
+          ? t('table.playedByBot')
+          : seat.kind === 'bot'
+            ? botName(seat.bot)
+            : seat.occupied
+              ? seat.connected
+                ? t('table.online')
+                : t('table.offline')
+              : t('table.emptyShort');
       const toAct = this.state && this.state.to_act === seat.seat && table.status === 'running';
       return h(
         'tr',
-        { class: `${toAct ? 'to-act' : ''}${seat.seat === this.mySeat ? ' me' : ''}`, style: { '--seat': seatColour(seat.seat) } },
-        h('th', { scope: 'row' }, seatMark(seat.seat), nameLink(table, seat.seat), seat.seat === this.mySeat ? h('span', { class: 'muted' }, ` (${t('table.you')})`) : null),
+        {
+          class: `${toAct ? 'to-act' : ''}${seat.seat === this.mySeat ? ' me' : ''}`,
+          style: { '--seat': seatColour(seat.seat) },
+        },
+        h(
+          'th',
+          { scope: 'row' },
+          seatMark(seat.seat),
+          nameLink(table, seat.seat),
+          seat.seat === this.mySeat ? h('span', { class: 'muted' }, ` (${t('table.you')})`) : null,
+        ),
         h('td', { class: 'muted' }, status),
         ...(board.rows[seat.seat] || []).map((cell) => h('td', {}, cell)),
-        clocks.length ? h('td', { class: `clock${clock && clock.running ? ' running' : ''}`, 'data-seat': seat.seat }, clock ? formatClock(clock.remaining_ms) : '') : null,
+        clocks.length
+          ? h(
+              'td',
+              { class: `clock${clock && clock.running ? ' running' : ''}`, 'data-seat': seat.seat },
+              clock ? formatClock(clock.remaining_ms) : '',
+            )
+          : null,
       );
     });
     this.el.players.replaceChildren(
       h('h2', {}, t('table.players')),
-      h('table', { class: 'players-table' }, h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('table.player')), h('th', { scope: 'col' }, t('table.status')), board.columns.map((c) => h('th', { scope: 'col' }, c)), clocks.length ? h('th', { scope: 'col' }, t('table.clock')) : null)), h('tbody', {}, rows)),
+      h(
+        'table',
+        { class: 'players-table' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            h('th', { scope: 'col' }, t('table.player')),
+            h('th', { scope: 'col' }, t('table.status')),
+            board.columns.map((c) => h('th', { scope: 'col' }, c)),
+            clocks.length ? h('th', { scope: 'col' }, t('table.clock')) : null,
+          ),
+        ),
+        h('tbody', {}, rows),
+      ),
     );
   }
 
@@ -630,21 +893,46 @@ export class TablePage {
 
   renderControls() {
     const buttons = [];
-    if (this.token && this.table.status !== 'finished') buttons.push(h('button', { type: 'button', onclick: () => this.leave() }, t('table.leave')));
-    if (this.table.status === 'finished') buttons.push(h('a', { class: 'button', href: `#/replay/${this.id}` }, t('table.replay')));
+    if (this.token && this.table.status !== 'finished')
+      buttons.push(h('button', { type: 'button', onclick: () => this.leave() }, t('table.leave')));
+    if (this.table.status === 'finished')
+      buttons.push(h('a', { class: 'button', href: `#/replay/${this.id}` }, t('table.replay')));
     buttons.push(h('a', { class: 'button', href: '#/' }, t('table.toLobby')));
     this.el.controls.replaceChildren(...buttons, this.signalControls());
   }
 
   /** The switches of the turn signal: the sound, and browser notifications. */
   signalControls() {
-    const sound = h('input', { type: 'checkbox', id: 'sound-switch', checked: soundOn(), onchange: (event) => setSound(event.target.checked) });
+    const sound = h('input', {
+      type: 'checkbox',
+      id: 'sound-switch',
+      checked: soundOn(),
+      onchange: (event) => setSound(event.target.checked),
+    });
     const state = notificationState();
     let notify = null;
-    if (state === 'default') notify = h('button', { type: 'button', class: 'small', id: 'notify-button', onclick: async () => { await askNotifications(); this.renderControls(); } }, t('signal.askNotify'));
+    if (state === 'default')
+      notify = h(
+        'button',
+        {
+          type: 'button',
+          class: 'small',
+          id: 'notify-button',
+          onclick: async () => {
+            await askNotifications();
+            this.renderControls();
+          },
+        },
+        t('signal.askNotify'),
+      );
     else if (state === 'granted') notify = h('span', { class: 'muted' }, t('signal.notifyOn'));
     else if (state === 'denied') notify = h('span', { class: 'muted' }, t('signal.notifyBlocked'));
-    return h('div', { class: 'signal-switches' }, h('label', { for: 'sound-switch' }, sound, ' ', t('signal.sound')), notify);
+    return h(
+      'div',
+      { class: 'signal-switches' },
+      h('label', { for: 'sound-switch' }, sound, ' ', t('signal.sound')),
+      notify,
+    );
   }
 
   async leave() {
@@ -665,8 +953,17 @@ export class TablePage {
     this.el.log.replaceChildren(
       ...lines.map((line) => {
         const by = line.by === 'substitute' || line.by === 'fallback' ? ` (${t(`table.by.${line.by}`)})` : '';
-        const notes = line.notes.map((note) => h('span', { class: `log-note${note.seat === this.mySeat ? ' about-me' : ''}` }, note.text));
-        return h('li', { class: `log-${line.kind}${line.count > 1 ? ' log-group' : ''}`, value: line.index + 1 }, line.who, line.text, by, ...notes);
+        const notes = line.notes.map((note) =>
+          h('span', { class: `log-note${note.seat === this.mySeat ? ' about-me' : ''}` }, note.text),
+        );
+        return h(
+          'li',
+          { class: `log-${line.kind}${line.count > 1 ? ' log-group' : ''}`, value: line.index + 1 },
+          line.who,
+          line.text,
+          by,
+          ...notes,
+        );
       }),
     );
     this.el.log.scrollTop = this.el.log.scrollHeight;
@@ -702,7 +999,10 @@ export class TablePage {
     this.decorate();
     try {
       const answer = await api.hint(this.id, this.token);
-      const move = this.game.describe({ kind: 'action', visible: true, action: answer.action, text: answer.text }, this.ctx());
+      const move = this.game.describe(
+        { kind: 'action', visible: true, action: answer.action, text: answer.text },
+        this.ctx(),
+      );
       this.hint = { version: answer.version, asking: false, text: t('table.hintIs', { move }) };
     } catch (error) {
       this.hint = { version, asking: false, text: t('table.hintFailed', { reason: error.message }) };
@@ -717,6 +1017,9 @@ export class TablePage {
       return;
     }
     const key = `errors.${error.code}`;
-    this.el.error.replaceChildren(tOr(key, t('errors.other')), error.message ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`) : null);
+    this.el.error.replaceChildren(
+      tOr(key, t('errors.other')),
+      error.message ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`) : null,
+    );
   }
 }

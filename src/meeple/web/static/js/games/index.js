@@ -8,7 +8,7 @@ import { t } from '../i18n.js';
 
 const generic = {
   name: 'generic',
-  render: (ctx) => h('div', { class: 'game generic' }, h('p', {}, t('common.noBoard'))),
+  render: () => h('div', { class: 'game generic' }, h('p', {}, t('common.noBoard'))),
   paths: () => [],
   keyLabel: (key) => key,
   describe: (event) => event.text || t('common.log.hidden'),

@@ -20,7 +20,14 @@ function effect(rank) {
 function drawCard(rank, size = 'md') {
   const red = [1, 12, 13, 14].includes(rank);
   const hint = s('text', { x: 30, y: 66, 'font-size': 10, 'text-anchor': 'middle', fill: '#555' }, effect(rank));
-  return card({ label: cardName(rank), size, corner: rankName(rank), centre: rankName(rank), ink: red ? '#b3261e' : '#1b1b1b', extra: hint });
+  return card({
+    label: cardName(rank),
+    size,
+    corner: rankName(rank),
+    centre: rankName(rank),
+    ink: red ? '#b3261e' : '#1b1b1b',
+    extra: hint,
+  });
 }
 
 /** The board's geometry, computed as in meeple.games.toc.board. */
@@ -29,7 +36,7 @@ export function geometry(players, options) {
   const sector = options.cells_per_sector ?? 18;
   const ring = sector * seats;
   const shortcuts = seats > 4;
-  const length = shortcuts ? options.shortcut_length ?? 6 : 0;
+  const length = shortcuts ? (options.shortcut_length ?? 6) : 0;
   const chordBase = ring;
   const zoneBase = ring + seats * length;
   const homes = HOMES[players] || [...Array(players).keys()];
@@ -61,7 +68,11 @@ function cellLabel(geo, cell) {
     const chord = Math.floor((cell - geo.chordBase) / geo.length);
     return t('toc.cellShortcut', { k: chord, i: ((cell - geo.chordBase) % geo.length) + 1, name: cellName(geo, cell) });
   }
-  return t('toc.cellZone', { seat: Math.floor((cell - geo.zoneBase) / 4) + 1, i: ((cell - geo.zoneBase) % 4) + 1, name: cellName(geo, cell) });
+  return t('toc.cellZone', {
+    seat: Math.floor((cell - geo.zoneBase) / 4) + 1,
+    i: ((cell - geo.zoneBase) % 4) + 1,
+    name: cellName(geo, cell),
+  });
 }
 
 function layout(geo, rotation) {
@@ -104,7 +115,12 @@ function pawnLabel(view, geo, pawn) {
 function boardSvg(view, ctx, geo) {
   const rotation = view.seat !== null && view.seat !== undefined ? geo.depart[view.seat] : 0;
   const L = layout(geo, rotation);
-  const svg = s('svg', { class: 'toc-board', viewBox: '-530 -530 1060 1060', role: 'group', 'aria-label': t('toc.boardLabel', { players: geo.players }) });
+  const svg = s('svg', {
+    class: 'toc-board',
+    viewBox: '-530 -530 1060 1060',
+    role: 'group',
+    'aria-label': t('toc.boardLabel', { players: geo.players }),
+  });
   svg.append(s('circle', { cx: 0, cy: 0, r: 505, fill: '#f3e3c3', stroke: '#8a6a3a', 'stroke-width': 4 }));
   svg.append(s('circle', { cx: 0, cy: 0, r: L.R, fill: 'none', stroke: '#b89a66', 'stroke-width': L.radius * 0.7 }));
   // Dashed shortcuts between intersections (6 and 8 players).
@@ -112,14 +128,36 @@ function boardSvg(view, ctx, geo) {
     for (let k = 0; k < geo.seats; k += 1) {
       const [x1, y1] = L.points.get(k * geo.sector);
       const [x2, y2] = L.points.get(((k + 1) % geo.seats) * geo.sector);
-      svg.append(s('line', { x1, y1, x2, y2, stroke: '#6b4e2a', 'stroke-width': 3, 'stroke-dasharray': '10 8', class: 'shortcut' }));
+      svg.append(
+        s('line', {
+          x1,
+          y1,
+          x2,
+          y2,
+          stroke: '#6b4e2a',
+          'stroke-width': 3,
+          'stroke-dasharray': '10 8',
+          class: 'shortcut',
+        }),
+      );
     }
   }
   // Zones de sécurité: a coloured lane from the entry toward the centre.
   for (let seat = 0; seat < geo.players; seat += 1) {
     const [ex, ey] = L.points.get(geo.entry[seat]);
     const [zx, zy] = L.points.get(geo.zoneBase + seat * 4 + 3);
-    svg.append(s('line', { x1: ex, y1: ey, x2: zx, y2: zy, stroke: seatColour(seat), 'stroke-width': L.radius * 2.4, 'stroke-linecap': 'round', opacity: 0.25 }));
+    svg.append(
+      s('line', {
+        x1: ex,
+        y1: ey,
+        x2: zx,
+        y2: zy,
+        stroke: seatColour(seat),
+        'stroke-width': L.radius * 2.4,
+        'stroke-linecap': 'round',
+        opacity: 0.25,
+      }),
+    );
   }
   const cells = s('g', { class: 'cells' });
   for (const [cell, [x, y]] of L.points) {
@@ -137,10 +175,46 @@ function boardSvg(view, ctx, geo) {
     const r = chord ? L.radius * 0.85 : L.radius;
     // An occupied cell is pointed at through its pawn (which carries the cell's key too).
     const occupied = view.positions.includes(cell);
-    const attrs = { class: 'cell', 'data-keys': occupied ? null : `cell:${cell}`, 'aria-label': cellLabel(geo, cell), role: 'img' };
-    const g = s('g', attrs, s('title', { text: `${cellLabel(geo, cell)}` }), s('circle', { cx: x, cy: y, r, fill, stroke, 'stroke-width': zoneSeat >= 0 ? 3 : 1.5, 'stroke-dasharray': chord ? '3 2' : null }));
-    if (intersection) g.append(s('circle', { cx: x, cy: y, r: r + 5, fill: 'none', stroke: '#6b4e2a', 'stroke-width': 2, 'stroke-dasharray': '4 3' }));
-    if (geo.entry.includes(cell)) g.append(s('path', { d: seatShapePath(geo.entry.indexOf(cell), r * 0.45), transform: `translate(${x} ${y})`, fill: seatColour(geo.entry.indexOf(cell)) }));
+    const attrs = {
+      class: 'cell',
+      'data-keys': occupied ? null : `cell:${cell}`,
+      'aria-label': cellLabel(geo, cell),
+      role: 'img',
+    };
+    const g = s(
+      'g',
+      attrs,
+      s('title', { text: `${cellLabel(geo, cell)}` }),
+      s('circle', {
+        cx: x,
+        cy: y,
+        r,
+        fill,
+        stroke,
+        'stroke-width': zoneSeat >= 0 ? 3 : 1.5,
+        'stroke-dasharray': chord ? '3 2' : null,
+      }),
+    );
+    if (intersection)
+      g.append(
+        s('circle', {
+          cx: x,
+          cy: y,
+          r: r + 5,
+          fill: 'none',
+          stroke: '#6b4e2a',
+          'stroke-width': 2,
+          'stroke-dasharray': '4 3',
+        }),
+      );
+    if (geo.entry.includes(cell))
+      g.append(
+        s('path', {
+          d: seatShapePath(geo.entry.indexOf(cell), r * 0.45),
+          transform: `translate(${x} ${y})`,
+          fill: seatColour(geo.entry.indexOf(cell)),
+        }),
+      );
     cells.append(g);
   }
   svg.append(cells);
@@ -148,7 +222,13 @@ function boardSvg(view, ctx, geo) {
   const every = geo.ring > 100 ? 6 : 3;
   for (let c = 0; c < geo.ring; c += every) {
     const [x, y] = L.at(L.angle(c), L.R + L.radius + 14);
-    svg.append(s('text', { x, y: y + 4, 'font-size': 12, 'text-anchor': 'middle', fill: '#5a4320', 'aria-hidden': 'true' }, String(c)));
+    svg.append(
+      s(
+        'text',
+        { x, y: y + 4, 'font-size': 12, 'text-anchor': 'middle', fill: '#5a4320', 'aria-hidden': 'true' },
+        String(c),
+      ),
+    );
   }
   // Réserves de départ: four places beside each Départ.
   for (let seat = 0; seat < geo.players; seat += 1) {
@@ -158,8 +238,31 @@ function boardSvg(view, ctx, geo) {
     const [x3, y3] = L.reserve(seat, 3);
     const span = Math.hypot(x3 - x0, y3 - y0);
     const pad = Math.max(L.radius * 1.05, 9) + 6;
-    const label = t('toc.reserveLabel', { name: ctx.name(seat), n: view.positions.slice(seat * 4, seat * 4 + 4).filter((p) => p < 0).length });
-    svg.append(s('rect', { class: 'reserve', 'data-keys': `reserve:${seat}`, role: 'img', 'aria-label': label, x: cx - span / 2 - pad, y: cy - pad, width: span + 2 * pad, height: 2 * pad, rx: pad, transform: `rotate(${(a * 180) / Math.PI - 90} ${cx} ${cy})`, fill: '#fff8', stroke: seatColour(seat), 'stroke-width': 2.5 }, s('title', { text: label })));
+    const label = t('toc.reserveLabel', {
+      name: ctx.name(seat),
+      n: view.positions.slice(seat * 4, seat * 4 + 4).filter((p) => p < 0).length,
+    });
+    svg.append(
+      s(
+        'rect',
+        {
+          class: 'reserve',
+          'data-keys': `reserve:${seat}`,
+          role: 'img',
+          'aria-label': label,
+          x: cx - span / 2 - pad,
+          y: cy - pad,
+          width: span + 2 * pad,
+          height: 2 * pad,
+          rx: pad,
+          transform: `rotate(${(a * 180) / Math.PI - 90} ${cx} ${cy})`,
+          fill: '#fff8',
+          stroke: seatColour(seat),
+          'stroke-width': 2.5,
+        },
+        s('title', { text: label }),
+      ),
+    );
   }
   // Pawns.
   const pawns = s('g', { class: 'pawns' });
@@ -171,25 +274,58 @@ function boardSvg(view, ctx, geo) {
     else [x, y] = L.points.get(cell);
     const keys = [`pawn:${pawn}`, cell < 0 ? `reserve:${seat}` : `cell:${cell}`].join(' ');
     const r = Math.max(L.radius * 1.05, 9);
-    const outer = s('g', { class: 'pawn', 'data-keys': keys, 'data-flip': `toc-pawn-${pawn}`, 'aria-label': pawnLabel(view, geo, pawn), role: 'img' });
+    const outer = s('g', {
+      class: 'pawn',
+      'data-keys': keys,
+      'data-flip': `toc-pawn-${pawn}`,
+      'aria-label': pawnLabel(view, geo, pawn),
+      role: 'img',
+    });
     // Each seat's pawns have their own shape as well as their colour (seatShapePath).
     const shape = seatShapePath(seat, r);
-    const inner = s('g', { transform: `translate(${x} ${y})` }, s('title', { text: pawnLabel(view, geo, pawn) }), s('path', { d: shape, fill: '#0007', transform: 'translate(0 2)' }), s('path', { class: 'pawn-body', d: shape, fill: seatColour(seat), stroke: '#fff', 'stroke-width': 2.5 }), s('text', { y: r * 0.38, 'font-size': r * 1.05, 'font-weight': 800, 'text-anchor': 'middle', fill: '#fff' }, String((pawn % 4) + 1)));
-    if ((view.protected >> pawn) & 1) inner.append(s('circle', { r: r + 5, fill: 'none', stroke: '#222', 'stroke-width': 2 }));
+    const inner = s(
+      'g',
+      { transform: `translate(${x} ${y})` },
+      s('title', { text: pawnLabel(view, geo, pawn) }),
+      s('path', { d: shape, fill: '#0007', transform: 'translate(0 2)' }),
+      s('path', { class: 'pawn-body', d: shape, fill: seatColour(seat), stroke: '#fff', 'stroke-width': 2.5 }),
+      s(
+        'text',
+        { y: r * 0.38, 'font-size': r * 1.05, 'font-weight': 800, 'text-anchor': 'middle', fill: '#fff' },
+        String((pawn % 4) + 1),
+      ),
+    );
+    if ((view.protected >> pawn) & 1)
+      inner.append(s('circle', { r: r + 5, fill: 'none', stroke: '#222', 'stroke-width': 2 }));
     outer.append(inner);
     pawns.append(outer);
   });
   svg.append(pawns);
   // Centre: played pile and talon.
   const top = view.played.length ? view.played[view.played.length - 1] : null;
-  const played = s('g', { 'data-keys': 'pile:played', role: 'img', 'aria-label': top ? t('toc.playedTop', { card: cardName(top) }) : t('toc.playedEmpty') });
+  const played = s('g', {
+    'data-keys': 'pile:played',
+    role: 'img',
+    'aria-label': top ? t('toc.playedTop', { card: cardName(top) }) : t('toc.playedEmpty'),
+  });
   played.append(s('title', { text: top ? t('toc.playedTop', { card: cardName(top) }) : t('toc.playedEmpty') }));
   if (top) {
     const c = drawCard(top);
     Object.entries({ x: 10, y: -66, width: 90, height: 132 }).forEach(([k, v]) => c.setAttribute(k, v));
     played.append(s('g', { 'data-flip': `toc-played-${view.played.length}` }, c));
   } else {
-    played.append(s('rect', { x: 10, y: -66, width: 90, height: 132, rx: 8, fill: '#ffffff08', stroke: '#8a6a3a', 'stroke-dasharray': '6 4' }));
+    played.append(
+      s('rect', {
+        x: 10,
+        y: -66,
+        width: 90,
+        height: 132,
+        rx: 8,
+        fill: '#ffffff08',
+        stroke: '#8a6a3a',
+        'stroke-dasharray': '6 4',
+      }),
+    );
   }
   svg.append(played);
   // The draw pile: the shuffled talon, or the played cards turned over in order (option
@@ -197,9 +333,47 @@ function boardSvg(view, ctx, geo) {
   const known = (view.talon_order || []).length;
   const drawPile = view.talon_size + known;
   const talonText = known ? t('toc.talonKnown', { n: drawPile }) : t('toc.talon', { n: drawPile });
-  svg.append(s('rect', { class: 'toc-talon', x: -100, y: -66, width: 90, height: 132, rx: 8, fill: '#2f4a8a', stroke: '#fff', 'stroke-width': 3, role: 'img', 'aria-label': talonText }, s('title', { text: talonText })));
-  svg.append(s('text', { x: -55, y: 6, 'font-size': 22, 'font-weight': 700, 'text-anchor': 'middle', fill: '#fff', 'aria-hidden': 'true' }, String(drawPile)));
-  svg.append(s('text', { class: 'toc-counts', x: 0, y: 95, 'font-size': 15, 'text-anchor': 'middle', fill: '#5a4320' }, `${t('toc.talonShort', { n: drawPile })} · ${t('toc.playedShort', { n: view.played.length })}`));
+  svg.append(
+    s(
+      'rect',
+      {
+        class: 'toc-talon',
+        x: -100,
+        y: -66,
+        width: 90,
+        height: 132,
+        rx: 8,
+        fill: '#2f4a8a',
+        stroke: '#fff',
+        'stroke-width': 3,
+        role: 'img',
+        'aria-label': talonText,
+      },
+      s('title', { text: talonText }),
+    ),
+  );
+  svg.append(
+    s(
+      'text',
+      {
+        x: -55,
+        y: 6,
+        'font-size': 22,
+        'font-weight': 700,
+        'text-anchor': 'middle',
+        fill: '#fff',
+        'aria-hidden': 'true',
+      },
+      String(drawPile),
+    ),
+  );
+  svg.append(
+    s(
+      'text',
+      { class: 'toc-counts', x: 0, y: 95, 'font-size': 15, 'text-anchor': 'middle', fill: '#5a4320' },
+      `${t('toc.talonShort', { n: drawPile })} · ${t('toc.playedShort', { n: view.played.length })}`,
+    ),
+  );
   return svg;
 }
 
@@ -217,7 +391,17 @@ function render(ctx) {
     seats.push(
       h(
         'div',
-        { class: `seat-panel${turn ? ' to-act' : ''}${seat === me ? ' me' : ''}`, style: { '--seat': seatColour(seat) }, 'aria-label': t('toc.seatLabel', { name: ctx.name(seat), colour: t(`common.seatColours.${seat % 8}`), home, reserve, hand: view.hand_sizes[seat] }) },
+        {
+          class: `seat-panel${turn ? ' to-act' : ''}${seat === me ? ' me' : ''}`,
+          style: { '--seat': seatColour(seat) },
+          'aria-label': t('toc.seatLabel', {
+            name: ctx.name(seat),
+            colour: t(`common.seatColours.${seat % 8}`),
+            home,
+            reserve,
+            hand: view.hand_sizes[seat],
+          }),
+        },
         h('div', { class: 'seat-name' }, seatMark(seat), ctx.name(seat)),
         h('div', { class: 'seat-line' }, t('toc.homeReserve', { home, reserve })),
         h('div', { class: 'seat-line' }, t('toc.inHand', { n: view.hand_sizes[seat] })),
@@ -225,7 +409,8 @@ function render(ctx) {
     );
   }
   let banner = null;
-  if (view.pending) banner = h('p', { class: 'banner', role: 'status' }, t('toc.splitLeft', { n: view.pending.remaining }));
+  if (view.pending)
+    banner = h('p', { class: 'banner', role: 'status' }, t('toc.splitLeft', { n: view.pending.remaining }));
   else if (view.phase === PHASE.EXCHANGE) banner = h('p', { class: 'banner', role: 'status' }, t('toc.exchange'));
   let hand = null;
   if (me !== null && me !== undefined) {
@@ -233,13 +418,30 @@ function render(ctx) {
     hand = h(
       'section',
       { class: 'hand-area', 'aria-label': t('common.yourHand') },
-      h('div', { class: 'hand-tools' }, h('span', {}, t('common.yourHand')), view.set_aside ? h('span', { class: 'badge' }, t('toc.setAside', { card: cardName(view.set_aside) })) : null, view.gift_received ? h('span', { class: 'badge' }, t('toc.received', { card: cardName(view.gift_received) })) : null),
+      h(
+        'div',
+        { class: 'hand-tools' },
+        h('span', {}, t('common.yourHand')),
+        view.set_aside ? h('span', { class: 'badge' }, t('toc.setAside', { card: cardName(view.set_aside) })) : null,
+        view.gift_received
+          ? h('span', { class: 'badge' }, t('toc.received', { card: cardName(view.gift_received) }))
+          : null,
+      ),
       h(
         'div',
         { class: 'hand' },
         view.hand.map((rank) => {
           seen[rank] = (seen[rank] || 0) + 1;
-          return h('div', { class: 'hand-card', 'data-keys': `card:${rank}`, 'data-flip': `toc-hand-${rank}-${seen[rank]}`, 'aria-label': cardName(rank) }, drawCard(rank, 'lg'));
+          return h(
+            'div',
+            {
+              class: 'hand-card',
+              'data-keys': `card:${rank}`,
+              'data-flip': `toc-hand-${rank}-${seen[rank]}`,
+              'aria-label': cardName(rank),
+            },
+            drawCard(rank, 'lg'),
+          );
         }),
       ),
     );
@@ -277,9 +479,14 @@ function pickerLabel(key, ctx, prefix) {
   if (kind === 'cell') {
     const chosen = prefix.find((k) => k.startsWith('pawn:'));
     const from = chosen ? view.positions[Number(chosen.slice(5))] : null;
-    const steps = from !== null && from >= 0 && Number(value) < geo.ring && from < geo.ring ? (Number(value) - from + geo.ring) % geo.ring : null;
+    const steps =
+      from !== null && from >= 0 && Number(value) < geo.ring && from < geo.ring
+        ? (Number(value) - from + geo.ring) % geo.ring
+        : null;
     const where = cellLabel(geo, Number(value));
-    return steps !== null && steps <= geo.ring / 2 ? t('toc.pickToSteps', { where, n: steps }) : t('toc.pickTo', { where });
+    return steps !== null && steps <= geo.ring / 2
+      ? t('toc.pickToSteps', { where, n: steps })
+      : t('toc.pickTo', { where });
   }
   if (kind === 'reserve') return t('toc.pickEnter', { colour: t(`common.seatColours.${Number(value) % 8}`) });
   if (key === 'pile:played') return t('toc.pickDiscard');
@@ -297,8 +504,13 @@ function pawnName(pawn) {
 
 function describe(event, ctx) {
   if (event.kind === 'chance') {
-    if ((event.outcome && event.outcome.type === 'Deal') || (!event.outcome && !(ctx.prev && ctx.prev.kind === 'action'))) return t('toc.log.deal');
-    if (event.visible && event.outcome && event.outcome.type === 'Draw') return t('toc.log.drew', { card: cardName(event.outcome.card) });
+    if (
+      (event.outcome && event.outcome.type === 'Deal') ||
+      (!event.outcome && !(ctx.prev && ctx.prev.kind === 'action'))
+    )
+      return t('toc.log.deal');
+    if (event.visible && event.outcome && event.outcome.type === 'Draw')
+      return t('toc.log.drew', { card: cardName(event.outcome.card) });
     return t('toc.log.drawHidden');
   }
   const a = event.action;
@@ -326,7 +538,11 @@ function scores(view, ctx) {
     columns: [t('toc.col.home'), t('toc.col.reserve'), t('toc.col.hand')],
     rows: view.hand_sizes.map((size, seat) => {
       const pawns = view.positions.slice(seat * 4, seat * 4 + 4);
-      return [`${pawns.filter((p) => p >= geo.zoneBase).length}/4`, String(pawns.filter((p) => p < 0).length), String(size)];
+      return [
+        `${pawns.filter((p) => p >= geo.zoneBase).length}/4`,
+        String(pawns.filter((p) => p < 0).length),
+        String(size),
+      ];
     }),
   };
 }
@@ -334,16 +550,22 @@ function scores(view, ctx) {
 function prompt(ctx, prefix) {
   const { view } = ctx;
   if (view.phase === PHASE.EXCHANGE) return prefix.length ? t('toc.prompt.giveConfirm') : t('toc.prompt.give');
-  if (view.pending) return prefix.length ? t('toc.prompt.splitCell', { n: view.pending.remaining }) : t('toc.prompt.splitPawn', { n: view.pending.remaining });
+  if (view.pending)
+    return prefix.length
+      ? t('toc.prompt.splitCell', { n: view.pending.remaining })
+      : t('toc.prompt.splitPawn', { n: view.pending.remaining });
   const next = ctx.next || new Set();
   const keys = [...next];
   if (!prefix.length) {
     const legal = ctx.legal || [];
-    return legal.length && legal.every((move) => move.action.type === 'Discard') ? t('toc.prompt.discardOnly') : t('toc.prompt.card');
+    return legal.length && legal.every((move) => move.action.type === 'Discard')
+      ? t('toc.prompt.discardOnly')
+      : t('toc.prompt.card');
   }
   const rank = Number(prefix[0].slice(5));
   if (prefix.length === 1) {
-    if (keys.length && keys.every((key) => key === 'pile:played')) return t('toc.prompt.discard', { card: cardName(rank) });
+    if (keys.length && keys.every((key) => key === 'pile:played'))
+      return t('toc.prompt.discard', { card: cardName(rank) });
     const pawns = keys.some((key) => key.startsWith('pawn:'));
     const reserve = keys.some((key) => key.startsWith('reserve:'));
     if (rank === 11 && pawns) return t('toc.prompt.swapOwn');
@@ -363,7 +585,12 @@ function headline(view, ctx) {
 function announce(note, ctx) {
   const geo = geometry(ctx.players, ctx.options);
   const you = note.seat === ctx.seat;
-  const params = { name: ctx.name(note.seat), by: ctx.name(note.by), cell: cellLabel(geo, note.cell), to: note.to !== undefined ? cellLabel(geo, note.to) : '' };
+  const params = {
+    name: ctx.name(note.seat),
+    by: ctx.name(note.by),
+    cell: cellLabel(geo, note.cell),
+    to: note.to !== undefined ? cellLabel(geo, note.to) : '',
+  };
   if (note.kind === 'captured') return t(you ? 'notes.toc.capturedYou' : 'notes.toc.captured', params);
   if (note.kind === 'swapped') return t(you ? 'notes.toc.swappedYou' : 'notes.toc.swapped', params);
   if (note.kind === 'pawn_home') return t(you ? 'notes.toc.homeYou' : 'notes.toc.home', { ...params, home: note.home });

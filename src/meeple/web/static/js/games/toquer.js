@@ -25,7 +25,8 @@ export function geometry(players, layout) {
   return { players, shared, ownColumns, ownCount, width, frames };
 }
 
-export const positionName = (geo, position) => `${LETTERS[position % geo.width]}${Math.floor(position / geo.width) + 1}`;
+export const positionName = (geo, position) =>
+  `${LETTERS[position % geo.width]}${Math.floor(position / geo.width) + 1}`;
 
 /** A position in words: "column 2, row 1", or the column shared with the neighbour. */
 export function positionWords(geo, position) {
@@ -46,18 +47,31 @@ function colourFor(value) {
 function drawCard(value, face, size, label) {
   if (face === 'D') return card({ label, back: true, size });
   if (face === '.') {
-    const empty = s('svg', { class: `card card-${size} card-empty`, viewBox: '0 0 60 88', role: 'img', 'aria-label': label }, s('title', { text: label }), s('rect', { x: 2, y: 2, width: 56, height: 84, rx: 6, fill: 'none', stroke: '#aaa', 'stroke-dasharray': '4 3' }));
+    const empty = s(
+      'svg',
+      { class: `card card-${size} card-empty`, viewBox: '0 0 60 88', role: 'img', 'aria-label': label },
+      s('title', { text: label }),
+      s('rect', { x: 2, y: 2, width: 56, height: 84, rx: 6, fill: 'none', stroke: '#aaa', 'stroke-dasharray': '4 3' }),
+    );
     return empty;
   }
   const ink = colourFor(value);
-  return card({ label, size, corner: String(value), centre: String(value), ink: value >= 5 && value <= 8 ? '#5a4300' : '#fff', fill: ink });
+  return card({
+    label,
+    size,
+    corner: String(value),
+    centre: String(value),
+    ink: value >= 5 && value <= 8 ? '#5a4300' : '#fff',
+    fill: ink,
+  });
 }
 
 function slotLabel(ctx, geo, slot, value, face) {
   const owner = Math.floor(slot / geo.ownCount);
   const within = slot % geo.ownCount;
   const pos = positionWords(geo, Math.floor(within / geo.ownColumns) * geo.width + (within % geo.ownColumns) + 1);
-  const what = face === 'D' ? t('toquer.faceDown') : face === '.' ? t('toquer.emptySlot') : t('toquer.value', { v: value });
+  const what =
+    face === 'D' ? t('toquer.faceDown') : face === '.' ? t('toquer.emptySlot') : t('toquer.value', { v: value });
   return t('toquer.slotLabel', { name: ctx.name(owner), pos, what });
 }
 
@@ -72,14 +86,34 @@ function panel(ctx, geo, seat) {
       const face = view.faces[slot];
       const value = view.cards[slot];
       const label = slotLabel(ctx, geo, slot, value, face);
-      cells.push(h('div', { class: 'slot', 'data-keys': `slot:${slot}`, 'data-flip': `tq-slot-${slot}`, 'data-sig': `${face}${value}`, 'aria-label': label }, drawCard(value, face, 'sm', label)));
+      cells.push(
+        h(
+          'div',
+          {
+            class: 'slot',
+            'data-keys': `slot:${slot}`,
+            'data-flip': `tq-slot-${slot}`,
+            'data-sig': `${face}${value}`,
+            'aria-label': label,
+          },
+          drawCard(value, face, 'sm', label),
+        ),
+      );
     }
     const right = (seat - 1 + geo.players) % geo.players;
     columns.push(
       h(
         'div',
-        { class: `tq-column${shared ? ' tq-shared' : ''}`, style: shared ? { '--left': seatColour(seat), '--right': seatColour(right) } : null, title: shared ? t(geo.shared ? 'toquer.sharedWith' : 'toquer.touches', { name: ctx.name(right) }) : null },
-        h('div', { class: 'tq-colname' }, shared ? t('toquer.colShared', { name: ctx.name(right) }) : t('toquer.colN', { n: c + 1 })),
+        {
+          class: `tq-column${shared ? ' tq-shared' : ''}`,
+          style: shared ? { '--left': seatColour(seat), '--right': seatColour(right) } : null,
+          title: shared ? t(geo.shared ? 'toquer.sharedWith' : 'toquer.touches', { name: ctx.name(right) }) : null,
+        },
+        h(
+          'div',
+          { class: 'tq-colname' },
+          shared ? t('toquer.colShared', { name: ctx.name(right) }) : t('toquer.colN', { n: c + 1 }),
+        ),
         cells,
       ),
     );
@@ -91,15 +125,28 @@ function panel(ctx, geo, seat) {
   if (vote === '*') badges.push(h('span', { class: 'badge' }, t('toquer.decided')));
   if (vote === '?') badges.push(h('span', { class: 'badge' }, t('toquer.deciding')));
   if (view.ender === seat) badges.push(h('span', { class: 'badge ok' }, t('toquer.ended')));
-  if (view.knocker === seat && view.held_hidden && view.held === null) badges.push(h('span', { class: 'badge' }, t('toquer.holdsHidden')));
+  if (view.knocker === seat && view.held_hidden && view.held === null)
+    badges.push(h('span', { class: 'badge' }, t('toquer.holdsHidden')));
   const turn = view.active === seat && view.phase !== 'over';
   const own = [];
   for (let i = seat * geo.ownCount; i < (seat + 1) * geo.ownCount; i += 1) own.push(i);
   const visible = own.filter((i) => view.faces[i] === 'U').reduce((sum, i) => sum + view.cards[i], 0);
   return h(
     'div',
-    { class: `tq-seat${turn ? ' to-act' : ''}${seat === view.seat ? ' me' : ''}`, style: { '--seat': seatColour(seat) }, 'aria-label': t('toquer.seatLabel', { name: ctx.name(seat), score: view.scores[seat], visible }), 'data-keys': `seat:${seat}` },
-    h('div', { class: 'seat-name' }, seatMark(seat), ctx.name(seat), ' ', h('span', { class: 'muted' }, t('toquer.scoreShort', { n: view.scores[seat], v: visible }))),
+    {
+      class: `tq-seat${turn ? ' to-act' : ''}${seat === view.seat ? ' me' : ''}`,
+      style: { '--seat': seatColour(seat) },
+      'aria-label': t('toquer.seatLabel', { name: ctx.name(seat), score: view.scores[seat], visible }),
+      'data-keys': `seat:${seat}`,
+    },
+    h(
+      'div',
+      { class: 'seat-name' },
+      seatMark(seat),
+      ctx.name(seat),
+      ' ',
+      h('span', { class: 'muted' }, t('toquer.scoreShort', { n: view.scores[seat], v: visible })),
+    ),
     h('div', { class: 'badges' }, badges),
     h('div', { class: 'tq-grid' }, columns),
   );
@@ -113,9 +160,41 @@ function ghost(ctx, geo, seat, kind = 'tq-wrap') {
   for (let row = 0; row < ROWS; row += 1) {
     const slot = seat * geo.ownCount + row * geo.ownColumns + c;
     const label = slotLabel(ctx, geo, slot, view.cards[slot], view.faces[slot]);
-    cells.push(h('div', { class: 'slot', 'data-keys': `slot:${slot}`, 'aria-label': label }, drawCard(view.cards[slot], view.faces[slot], 'sm', label)));
+    cells.push(
+      h(
+        'div',
+        { class: 'slot', 'data-keys': `slot:${slot}`, 'aria-label': label },
+        drawCard(view.cards[slot], view.faces[slot], 'sm', label),
+      ),
+    );
   }
-  return h('div', { class: `tq-seat tq-ghost ${kind}`, style: { '--seat': seatColour(seat) }, title: t('toquer.wrap', { name: ctx.name(seat) }) }, h('div', { class: 'seat-name' }, seatMark(seat), ctx.name(seat)), h('div', { class: 'badges' }), h('div', { class: 'tq-grid' }, h('div', { class: 'tq-column tq-shared', style: { '--left': seatColour(seat), '--right': seatColour((seat - 1 + geo.players) % geo.players) } }, h('div', { class: 'tq-colname' }, t('toquer.colShared', { name: ctx.name((seat - 1 + geo.players) % geo.players) })), cells)));
+  return h(
+    'div',
+    {
+      class: `tq-seat tq-ghost ${kind}`,
+      style: { '--seat': seatColour(seat) },
+      title: t('toquer.wrap', { name: ctx.name(seat) }),
+    },
+    h('div', { class: 'seat-name' }, seatMark(seat), ctx.name(seat)),
+    h('div', { class: 'badges' }),
+    h(
+      'div',
+      { class: 'tq-grid' },
+      h(
+        'div',
+        {
+          class: 'tq-column tq-shared',
+          style: { '--left': seatColour(seat), '--right': seatColour((seat - 1 + geo.players) % geo.players) },
+        },
+        h(
+          'div',
+          { class: 'tq-colname' },
+          t('toquer.colShared', { name: ctx.name((seat - 1 + geo.players) % geo.players) }),
+        ),
+        cells,
+      ),
+    ),
+  );
 }
 
 function render(ctx) {
@@ -132,25 +211,88 @@ function render(ctx) {
   // column of your left neighbour that is part of it (shown again there).
   const mine = view.seat !== null && view.seat !== undefined;
   const strip = isNarrow()
-    ? h('div', { class: 'tq-strip', 'aria-label': t('toquer.tableLabel') }, mine ? [ghost(ctx, geo, (view.seat + 1) % n, 'tq-mine'), panel(ctx, geo, view.seat)] : null, order.filter((seat) => !mine || seat !== view.seat).map((seat) => panel(ctx, geo, seat)))
-    : h('div', { class: 'tq-strip', role: 'region', tabindex: 0, 'aria-label': t('toquer.tableLabel') }, n > 2 ? ghost(ctx, geo, order[order.length - 1]) : null, order.map((seat) => panel(ctx, geo, seat)));
+    ? h(
+        'div',
+        { class: 'tq-strip', 'aria-label': t('toquer.tableLabel') },
+        mine ? [ghost(ctx, geo, (view.seat + 1) % n, 'tq-mine'), panel(ctx, geo, view.seat)] : null,
+        order.filter((seat) => !mine || seat !== view.seat).map((seat) => panel(ctx, geo, seat)),
+      )
+    : h(
+        'div',
+        { class: 'tq-strip', role: 'region', tabindex: 0, 'aria-label': t('toquer.tableLabel') },
+        n > 2 ? ghost(ctx, geo, order[order.length - 1]) : null,
+        order.map((seat) => panel(ctx, geo, seat)),
+      );
 
   const top = view.discard.length ? view.discard[view.discard.length - 1] : null;
   const discardLabel = top === null ? t('toquer.discardEmpty') : t('toquer.discardTop', { v: top });
   // An empty stock becomes the discard pile but its top when someone draws (from Skyjo).
-  const stockLabel = view.stock_size === 0 && view.discard.length > 1 ? t('toquer.stockRefill', { n: view.discard.length - 1 }) : t('toquer.stock', { n: view.stock_size });
+  const stockLabel =
+    view.stock_size === 0 && view.discard.length > 1
+      ? t('toquer.stockRefill', { n: view.discard.length - 1 })
+      : t('toquer.stock', { n: view.stock_size });
   const middle = h(
     'div',
     { class: 'tq-middle' },
-    h('div', { class: 'pile-slot', 'data-keys': 'pile:stock', 'aria-label': stockLabel }, pile({ label: stockLabel, count: view.stock_size }), h('div', { class: 'pile-caption' }, stockLabel)),
-    h('div', { class: 'pile-slot', 'data-keys': 'pile:discard', 'aria-label': discardLabel }, h('div', { 'data-flip': `tq-discard-${view.discard.length}` }, top === null ? pile({ label: discardLabel, count: 0 }) : drawCard(top, 'U', 'md', discardLabel)), h('div', { class: 'pile-caption' }, t('toquer.discardCount', { n: view.discard.length }))),
-    view.drawn !== null && view.drawn !== undefined ? h('div', { class: 'pile-slot drawn', 'data-flip': 'tq-drawn' }, drawCard(view.drawn, 'U', 'md', t('toquer.drawnLabel', { v: view.drawn, name: ctx.name(view.active) })), h('div', { class: 'pile-caption' }, t('toquer.drawn', { name: ctx.name(view.active) }))) : null,
-    view.taken !== null && view.taken !== undefined ? h('div', { class: 'pile-slot drawn' }, drawCard(view.taken, 'U', 'md', t('toquer.takenLabel', { v: view.taken })), h('div', { class: 'pile-caption' }, t('toquer.taken'))) : null,
-    view.held !== null && view.held !== undefined ? h('div', { class: 'pile-slot drawn' }, drawCard(view.held, 'U', 'md', t('toquer.heldLabel', { v: view.held })), h('div', { class: 'pile-caption' }, t('toquer.held'))) : null,
+    h(
+      'div',
+      { class: 'pile-slot', 'data-keys': 'pile:stock', 'aria-label': stockLabel },
+      pile({ label: stockLabel, count: view.stock_size }),
+      h('div', { class: 'pile-caption' }, stockLabel),
+    ),
+    h(
+      'div',
+      { class: 'pile-slot', 'data-keys': 'pile:discard', 'aria-label': discardLabel },
+      h(
+        'div',
+        { 'data-flip': `tq-discard-${view.discard.length}` },
+        top === null ? pile({ label: discardLabel, count: 0 }) : drawCard(top, 'U', 'md', discardLabel),
+      ),
+      h('div', { class: 'pile-caption' }, t('toquer.discardCount', { n: view.discard.length })),
+    ),
+    view.drawn !== null && view.drawn !== undefined
+      ? h(
+          'div',
+          { class: 'pile-slot drawn', 'data-flip': 'tq-drawn' },
+          drawCard(view.drawn, 'U', 'md', t('toquer.drawnLabel', { v: view.drawn, name: ctx.name(view.active) })),
+          h('div', { class: 'pile-caption' }, t('toquer.drawn', { name: ctx.name(view.active) })),
+        )
+      : null,
+    view.taken !== null && view.taken !== undefined
+      ? h(
+          'div',
+          { class: 'pile-slot drawn' },
+          drawCard(view.taken, 'U', 'md', t('toquer.takenLabel', { v: view.taken })),
+          h('div', { class: 'pile-caption' }, t('toquer.taken')),
+        )
+      : null,
+    view.held !== null && view.held !== undefined
+      ? h(
+          'div',
+          { class: 'pile-slot drawn' },
+          drawCard(view.held, 'U', 'md', t('toquer.heldLabel', { v: view.held })),
+          h('div', { class: 'pile-caption' }, t('toquer.held')),
+        )
+      : null,
   );
   let summary = null;
-  if (view.last_round && view.phase !== 'over') summary = h('p', { class: 'round-summary' }, t('toquer.lastRound', { round: view.last_round.round, points: view.last_round.points.map((p, seat) => `${ctx.name(seat)} ${p}`).join(', ') }));
-  return h('div', { class: 'game toquer' }, middle, summary, strip, h('p', { class: 'hint' }, t(geo.shared ? 'toquer.sharedHint' : 'toquer.ownGridHint')));
+  if (view.last_round && view.phase !== 'over')
+    summary = h(
+      'p',
+      { class: 'round-summary' },
+      t('toquer.lastRound', {
+        round: view.last_round.round,
+        points: view.last_round.points.map((p, seat) => `${ctx.name(seat)} ${p}`).join(', '),
+      }),
+    );
+  return h(
+    'div',
+    { class: 'game toquer' },
+    middle,
+    summary,
+    strip,
+    h('p', { class: 'hint' }, t(geo.shared ? 'toquer.sharedHint' : 'toquer.ownGridHint')),
+  );
 }
 
 function paths(action, view) {
@@ -188,15 +330,25 @@ function paths(action, view) {
 
 function keyLabel(key, ctx) {
   if (key.startsWith('choice:give')) return t('toquer.giveTo', { name: ctx.name(Number(key.slice(11))) });
-  const words = { 'btn:knock': 'toquer.knock', 'btn:pass': 'toquer.pass', 'btn:refuse': 'toquer.refuse', 'btn:done': 'toquer.done' };
+  const words = {
+    'btn:knock': 'toquer.knock',
+    'btn:pass': 'toquer.pass',
+    'btn:refuse': 'toquer.refuse',
+    'btn:done': 'toquer.done',
+  };
   return words[key] ? t(words[key]) : key;
 }
 
 function describe(event, ctx) {
   const geo = geometry(ctx.players, ctx.options.layout);
   if (event.kind === 'chance') {
-    if ((event.outcome && event.outcome.type === 'Deal') || (!event.outcome && !(ctx.prev && ctx.prev.kind === 'action'))) return t('toquer.log.deal');
-    if (event.visible && event.outcome && event.outcome.type === 'Draw') return t('toquer.log.drew', { v: event.outcome.card });
+    if (
+      (event.outcome && event.outcome.type === 'Deal') ||
+      (!event.outcome && !(ctx.prev && ctx.prev.kind === 'action'))
+    )
+      return t('toquer.log.deal');
+    if (event.visible && event.outcome && event.outcome.type === 'Draw')
+      return t('toquer.log.drew', { v: event.outcome.card });
     return t('toquer.log.drawHidden');
   }
   const a = event.action;
@@ -253,15 +405,18 @@ function prompt(ctx, prefix) {
   if (prefix[0] === 'pile:discard' && view.phase === 'place') return t('toquer.prompt.reveal');
   if (view.phase === 'clear' && prefix.length) return t('toquer.prompt.clearMore');
   const next = ctx.next || new Set();
-  if (view.phase === 'place' && !prefix.length && ctx.next && !next.has('pile:discard')) return t('toquer.prompt.placeKeep');
-  if (view.phase === 'draw' && ctx.next && next.has('pile:stock') !== next.has('pile:discard')) return t(next.has('pile:stock') ? 'toquer.prompt.drawStock' : 'toquer.prompt.drawDiscard');
+  if (view.phase === 'place' && !prefix.length && ctx.next && !next.has('pile:discard'))
+    return t('toquer.prompt.placeKeep');
+  if (view.phase === 'draw' && ctx.next && next.has('pile:stock') !== next.has('pile:discard'))
+    return t(next.has('pile:stock') ? 'toquer.prompt.drawStock' : 'toquer.prompt.drawDiscard');
   const key = `toquer.prompt.${view.phase}`;
   return t(key);
 }
 
 function headline(view, ctx) {
   if (view.phase === 'over') return t('common.gameOver');
-  return `${t('toquer.round', { n: view.round })} · ${t('common.toAct', { name: ctx.name(view.actor >= 0 ? view.actor : view.active) })}`;
+  const actor = view.actor >= 0 ? view.actor : view.active;
+  return `${t('toquer.round', { n: view.round })} · ${t('common.toAct', { name: ctx.name(actor) })}`;
 }
 
 /** A slot (an index into the layout) in words: whose it is and where. */
@@ -283,8 +438,19 @@ function announce(note, ctx) {
     case 'nobody_knocked':
       return t('notes.toquer.nobodyKnocked');
     case 'knock_exchange': {
-      const params = { name, by: ctx.name(note.by), taken: note.taken, given: note.given, discarded: note.discarded, from: slotWords(ctx, geo, note.from_slot), to: slotWords(ctx, geo, note.to_slot) };
-      return t(you ? 'notes.toquer.exchangeYou' : note.by === ctx.seat ? 'notes.toquer.exchangeBy' : 'notes.toquer.exchange', params);
+      const params = {
+        name,
+        by: ctx.name(note.by),
+        taken: note.taken,
+        given: note.given,
+        discarded: note.discarded,
+        from: slotWords(ctx, geo, note.from_slot),
+        to: slotWords(ctx, geo, note.to_slot),
+      };
+      return t(
+        you ? 'notes.toquer.exchangeYou' : note.by === ctx.seat ? 'notes.toquer.exchangeBy' : 'notes.toquer.exchange',
+        params,
+      );
     }
     case 'round_over':
       return t(note.doubled ? 'notes.toquer.roundOverDoubled' : 'notes.toquer.roundOver', { round: note.round, name });
@@ -301,13 +467,38 @@ function revealedGrid(geo, lr, seat) {
     for (let c = 0; c < geo.ownColumns; c += 1) {
       const slot = seat * geo.ownCount + row * geo.ownColumns + c;
       const empty = lr.faces[slot] === '.';
-      cells.push(h('span', { class: `mini-card${empty ? ' empty' : ''}`, style: empty ? {} : { background: colourFor(lr.cards[slot]), color: lr.cards[slot] >= 5 && lr.cards[slot] <= 8 ? '#5a4300' : '#fff' } }, empty ? '·' : String(lr.cards[slot])));
+      cells.push(
+        h(
+          'span',
+          {
+            class: `mini-card${empty ? ' empty' : ''}`,
+            style: empty
+              ? {}
+              : {
+                  background: colourFor(lr.cards[slot]),
+                  color: lr.cards[slot] >= 5 && lr.cards[slot] <= 8 ? '#5a4300' : '#fff',
+                },
+          },
+          empty ? '·' : String(lr.cards[slot]),
+        ),
+      );
     }
     rows.push(h('span', { class: 'mini-row' }, cells));
   }
   const values = [];
-  for (let i = seat * geo.ownCount; i < (seat + 1) * geo.ownCount; i += 1) if (lr.faces[i] !== '.') values.push(lr.cards[i]);
-  return h('span', { class: 'mini-grid', role: 'img', 'aria-label': values.length ? t('summary.toquer.gridLabel', { cards: values.join(', ') }) : t('summary.toquer.gridEmpty') }, rows);
+  for (let i = seat * geo.ownCount; i < (seat + 1) * geo.ownCount; i += 1)
+    if (lr.faces[i] !== '.') values.push(lr.cards[i]);
+  return h(
+    'span',
+    {
+      class: 'mini-grid',
+      role: 'img',
+      'aria-label': values.length
+        ? t('summary.toquer.gridLabel', { cards: values.join(', ') })
+        : t('summary.toquer.gridEmpty'),
+    },
+    rows,
+  );
 }
 
 /** The last finished round: every grid revealed, the points (the ender's doubling
@@ -317,20 +508,35 @@ function roundSummary(view, ctx) {
   if (!lr) return null;
   const geo = geometry(view.players, view.layout);
   const seats = lr.points.map((_, seat) => seat);
-  const rows = seats.map((seat) => [lr.faces ? revealedGrid(geo, lr, seat) : '', String(lr.points[seat]), String(lr.totals.length ? lr.totals[seat] : view.scores[seat])]);
+  const rows = seats.map((seat) => [
+    lr.faces ? revealedGrid(geo, lr, seat) : '',
+    String(lr.points[seat]),
+    String(lr.totals.length ? lr.totals[seat] : view.scores[seat]),
+  ]);
   const ender = ctx.name(lr.ender);
   const own = lr.points[lr.ender];
   const lines = [
     t('summary.toquer.counting'),
-    lr.doubled ? t('summary.toquer.doubled', { name: ender, raw: own / 2, points: own }) : own > 0 ? t('summary.toquer.notDoubled', { name: ender, points: own }) : t('summary.toquer.notDoubledZero', { name: ender, points: own }),
+    lr.doubled
+      ? t('summary.toquer.doubled', { name: ender, raw: own / 2, points: own })
+      : own > 0
+        ? t('summary.toquer.notDoubled', { name: ender, points: own })
+        : t('summary.toquer.notDoubledZero', { name: ender, points: own }),
   ];
-  return { round: lr.round, seats, columns: [t('summary.toquer.grid'), t('summary.points'), t('summary.total')], rows, lines };
+  return {
+    round: lr.round,
+    seats,
+    columns: [t('summary.toquer.grid'), t('summary.points'), t('summary.total')],
+    rows,
+    lines,
+  };
 }
 
 /** Knock decisions (secret until all are in) are told in the log as one line. */
 function runKey(event) {
   if (event.kind !== 'action') return null;
-  if (!event.visible || (event.action && (event.action.type === 'Knock' || event.action.type === 'Pass'))) return 'knock-votes';
+  if (!event.visible || (event.action && (event.action.type === 'Knock' || event.action.type === 'Pass')))
+    return 'knock-votes';
   return null;
 }
 
@@ -338,4 +544,17 @@ function groupText(line) {
   return line.key === 'knock-votes' ? t('groups.toquerVotes', { n: line.count }) : null;
 }
 
-export default { name: 'toquer', render, paths, keyLabel, describe, scores, prompt, headline, announce, roundSummary, runKey, groupText };
+export default {
+  name: 'toquer',
+  render,
+  paths,
+  keyLabel,
+  describe,
+  scores,
+  prompt,
+  headline,
+  announce,
+  roundSummary,
+  runKey,
+  groupText,
+};
