@@ -6,8 +6,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEV_STAMP := $(VENV)/.installed-dev
 SERVER_STAMP := $(VENV)/.installed-server
+NODE_STAMP := node_modules/.installed
 
-.PHONY: play serve postgres redis chromium test lint typecheck unit bench playthroughs clean
+.PHONY: play serve postgres redis chromium node test lint typecheck weblint unit bench playthroughs clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +57,23 @@ chromium:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null; \
 	else echo "/usr/bin/chromium not found: the browser tests will be skipped"; fi
 
+# The web client's lint and type check (eslint, tsc with checkJs; see docs/web.md) run on
+# Node: install Debian's nodejs and npm when missing (as root, as in CI). The tools come
+# from the npm registry at the versions package-lock.json pins, into ./node_modules.
+node:
+	@if command -v npm >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+	else echo "npm not found: install Node.js and npm (Debian: nodejs npm)"; exit 1; fi
+
+$(NODE_STAMP): package.json package-lock.json | node
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+weblint: $(NODE_STAMP)
+	node_modules/.bin/eslint
+	node_modules/.bin/tsc --noEmit -p jsconfig.json
+
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
@@ -66,7 +84,7 @@ typecheck: $(DEV_STAMP)
 unit: $(DEV_STAMP) postgres redis chromium
 	$(BIN)/pytest -n auto
 
-test: lint typecheck unit
+test: lint typecheck weblint unit
 
 # Rewrite the golden playthroughs (tests/games/*/golden) from their own headers, after a
 # deliberate change of how a game plays or what a seat sees: review the diff before committing.
@@ -77,4 +95,4 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/speed.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache node_modules

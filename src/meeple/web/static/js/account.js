@@ -1,3 +1,4 @@
+// @ts-check
 // Accounts in the page: the session (an HttpOnly cookie the page never reads, and the
 // CSRF token it sends with every change), the header's sign-in links, and the pages:
 // sign-up, login, the account (password, deletion), a player's page, leaderboards.
@@ -9,11 +10,18 @@ import { seatName, botName } from './names.js';
 let session = null; // {account, expires_at, csrf_token} while signed in
 const listeners = new Set();
 
-/** The signed-in account ({name, kind, created_at}) or null. */
+/**
+ * The signed-in account ({name, kind, created_at}) or null.
+ * @returns {{ name: string, kind: string, created_at?: string } | null}
+ */
 export function signedIn() {
   return session ? session.account : null;
 }
 
+/**
+ * Call ``listener`` after each sign-in or sign-out.
+ * @param {() => void} listener
+ */
 export function onSessionChange(listener) {
   listeners.add(listener);
 }
@@ -24,7 +32,10 @@ function changed(next) {
   for (const listener of listeners) listener();
 }
 
-/** Ask the server who is signed in (the cookie goes with the request). */
+/**
+ * Ask the server who is signed in (the cookie goes with the request).
+ * @returns {Promise<void>}
+ */
 export async function loadSession() {
   try {
     changed(await request('GET', '/api/session'));
@@ -59,7 +70,12 @@ export const accounts = {
     request('GET', `/api/leaderboard/${encodeURIComponent(game)}${players ? `?players=${players}` : ''}`),
 };
 
-/** A player's name as people read it: a bot level's identity by its level. */
+/**
+ * A player's name as people read it: a bot level's identity by its level.
+ * @param {string | null} name
+ * @param {string} kind 'person' or 'bot'
+ * @returns {string}
+ */
 export function playerLabel(name, kind) {
   if (!name) return t('account.deletedPlayer');
   if (kind === 'bot') return t('account.botPlayer', { level: botName(name.replace(/^bot-/, '')) });
@@ -71,7 +87,12 @@ function playerLink(name, kind) {
   return h('a', { href: `#/players/${encodeURIComponent(name)}`, class: 'player-link' }, playerLabel(name, kind));
 }
 
-/** A seat's name for lists: a link to the player's page when an account plays it. */
+/**
+ * A seat's name for lists: a link to the player's page when an account plays it.
+ * @param {Partial<import('./types.js').Table> | null} table
+ * @param {number} seat
+ * @returns {HTMLElement | string}
+ */
 export function nameLink(table, seat) {
   const info = table && table.seats ? table.seats[seat] : null;
   if (info && info.account && !info.name) return h('span', { class: 'muted' }, t('account.deletedPlayer'));
@@ -79,7 +100,10 @@ export function nameLink(table, seat) {
   return seatName(table, seat);
 }
 
-/** The lobby's "rated" choice, offered to a signed-in person (null otherwise). */
+/**
+ * The lobby's "rated" choice, offered to a signed-in person (null otherwise).
+ * @returns {HTMLElement | null}
+ */
 export function ratedField() {
   if (!signedIn()) return null;
   return h(
@@ -98,7 +122,10 @@ function explain(error) {
   return [t('account.errors.refused'), ' ', h('span', { lang: 'en' }, error.message)];
 }
 
-/** What a guest sees instead of a rated table's seat: the way to sign in. */
+/**
+ * What a guest sees instead of a rated table's seat: the way to sign in.
+ * @returns {HTMLElement}
+ */
 export function ratedNeedsAccount() {
   return h(
     'section',
@@ -114,7 +141,10 @@ export function ratedNeedsAccount() {
   );
 }
 
-/** The header: who is signed in, or the way to sign in. */
+/**
+ * The header: who is signed in, or the way to sign in.
+ * @returns {void}
+ */
 export function renderAccountNav() {
   const box = document.getElementById('account-nav');
   if (!box) return;
@@ -344,7 +374,12 @@ function signed(value) {
   return value > 0 ? `+${text}` : value < 0 ? `−${text}` : text;
 }
 
-/** A small line chart of ratings (inline SVG, no library), described in words. */
+/**
+ * A small line chart of ratings (inline SVG, no library), described in words.
+ * @param {{ rating: number, at?: string }[]} points
+ * @param {string} label what the ratings are of (a game and player count)
+ * @returns {SVGElement}
+ */
 export function ratingChart(points, label) {
   const width = 320;
   const height = 120;

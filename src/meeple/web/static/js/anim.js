@@ -1,11 +1,18 @@
+// @ts-check
 // Brief animations of every change: elements carrying data-flip="key" that moved glide
 // from their old place (FLIP), new ones pop in, changed ones flash.
+import { queryAll } from './dom.js';
 export const reducedMotion = () => window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/**
+ * Where each element with data-flip is now (and its signature), to animate the next change.
+ * @param {Element | null} root
+ * @returns {Map<string, { rect: DOMRect, sig: string }>}
+ */
 export function snapshot(root) {
   const out = new Map();
   if (!root) return out;
-  for (const el of root.querySelectorAll('[data-flip]')) {
+  for (const el of queryAll(root, '[data-flip]')) {
     out.set(el.dataset.flip, { rect: el.getBoundingClientRect(), sig: el.dataset.sig || '' });
   }
   return out;
@@ -17,10 +24,17 @@ function scaleOf(el) {
   return ctm && ctm.a ? ctm.a : 1;
 }
 
+/**
+ * Animate ``root``'s elements from where ``snapshot`` saw them.
+ * @param {Element | null} root
+ * @param {Map<string, { rect: DOMRect, sig: string }> | null} before
+ * @param {boolean} [enabled]
+ * @returns {void}
+ */
 export function animate(root, before, enabled = true) {
   if (!root || !enabled || reducedMotion() || !before || before.size === 0) return;
-  for (const el of root.querySelectorAll('[data-flip]')) {
-    const old = before.get(el.dataset.flip);
+  for (const el of queryAll(root, '[data-flip]')) {
+    const old = before.get(el.dataset.flip || '');
     if (!el.animate) continue;
     if (!old) {
       el.animate(

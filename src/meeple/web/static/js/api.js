@@ -1,3 +1,4 @@
+// @ts-check
 // The server's REST API (see docs/server.md) and the seat tokens kept in localStorage.
 export class ApiError extends Error {
   constructor(status, detail) {
@@ -15,10 +16,21 @@ export class ApiError extends Error {
 
 let csrfToken = null; // the session's CSRF token (account.js), sent with every change
 
+/**
+ * @param {string | null} token
+ */
 export function setCsrf(token) {
   csrfToken = token;
 }
 
+/**
+ * A request to the server's API; the answer's JSON, or an ApiError.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {string | null} [token] a seat's token
+ * @returns {Promise<any>}
+ */
 export async function request(method, path, body, token) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -80,27 +92,45 @@ function readTokens() {
   }
 }
 
-/** The seat and token this browser holds at table ``id`` (or null). */
+/**
+ * The seat and token this browser holds at table ``id`` (or null).
+ * @param {string} id
+ * @returns {{ seat: number, token: string } | null}
+ */
 export function seatFor(id) {
   return readTokens()[id] || null;
 }
 
+/**
+ * @param {string} id
+ * @param {number} seat
+ * @param {string} token
+ */
 export function rememberSeat(id, seat, token) {
   const tokens = readTokens();
   tokens[id] = { seat, token };
   localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
 }
 
+/**
+ * @param {string} id
+ */
 export function forgetSeat(id) {
   const tokens = readTokens();
   delete tokens[id];
   localStorage.setItem(TOKENS_KEY, JSON.stringify(tokens));
 }
 
+/**
+ * @returns {string}
+ */
 export function playerName() {
   return localStorage.getItem('meeple.name') || '';
 }
 
+/**
+ * @param {string} name
+ */
 export function rememberName(name) {
   localStorage.setItem('meeple.name', name);
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Cards drawn as small SVG images: a rounded face with corner indices and a big centre,
 // or a back. Every card carries an accessible name.
 import { s } from './dom.js';
@@ -5,8 +6,28 @@ import { s } from './dom.js';
 let uid = 0;
 
 /**
- * A card. ``face``: {corner, centre, ink, paper, band, pattern}; ``label``: what a screen
- * reader says. ``size``: 'sm' | 'md' | 'lg' (CSS sets the width).
+ * What a card shows: ``label`` is what a screen reader says; ``size`` 'sm' | 'md' | 'lg'
+ * (CSS sets the width); ``band`` a coloured band, ``fill`` a face of one colour,
+ * ``extra`` a drawing laid over the face.
+ * @typedef {object} CardFace
+ * @property {string} label
+ * @property {string} [corner]
+ * @property {string | number} [centre]
+ * @property {string} [ink]
+ * @property {string} [paper]
+ * @property {string | null} [band]
+ * @property {boolean} [back]
+ * @property {string} [size]
+ * @property {SVGElement | null} [extra]
+ * @property {string | null} [fill]
+ * @property {number | null} [centreSize]
+ * @property {number} [cornerSize]
+ */
+
+/**
+ * A card as an SVG image.
+ * @param {CardFace} face
+ * @returns {SVGElement}
  */
 export function card({
   label,
@@ -78,7 +99,11 @@ export function card({
   return svg;
 }
 
-/** A face-down pile with its count. */
+/**
+ * A face-down pile with its count (and its top card face up, when given).
+ * @param {{ label: string, count: number, top?: SVGElement | null, size?: string }} pile
+ * @returns {SVGElement}
+ */
 export function pile({ label, count, top = null, size = 'md' }) {
   const wrapper = s('svg', { class: `card card-${size} pile`, viewBox: '0 0 66 94', role: 'img', 'aria-label': label });
   wrapper.append(s('title', { text: label }));
@@ -88,15 +113,15 @@ export function pile({ label, count, top = null, size = 'md' }) {
       s('rect', { x: 1 + i * 2, y: 1 + i * 2, width: 58, height: 86, rx: 6, fill: '#fff', stroke: '#555' }),
     );
   if (top) {
-    top.setAttribute('x', 0);
-    top.setAttribute('y', 0);
-    top.setAttribute('width', 60);
-    top.setAttribute('height', 88);
+    top.setAttribute('x', '0');
+    top.setAttribute('y', '0');
+    top.setAttribute('width', '60');
+    top.setAttribute('height', '88');
     wrapper.append(top);
   } else if (count > 0) {
     const back = card({ label, back: true });
-    back.setAttribute('width', 60);
-    back.setAttribute('height', 88);
+    back.setAttribute('width', '60');
+    back.setAttribute('height', '88');
     wrapper.append(back);
   } else {
     wrapper.append(

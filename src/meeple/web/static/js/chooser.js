@@ -1,3 +1,4 @@
+// @ts-check
 // Moves by pointing. Each legal move is described by the game as one or more "paths":
 // the keys of the things a person points at, in order (a card, then its target...).
 // The chooser keeps the keys chosen so far and offers only the next keys that lead to a

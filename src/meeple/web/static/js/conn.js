@@ -1,3 +1,4 @@
+// @ts-check
 // One WebSocket to a table that reconnects by itself: after a drop it waits a little
 // (growing to a few seconds), connects again and says hello with the same token; the
 // server answers with the whole current state, so nothing is lost.
@@ -9,8 +10,8 @@ export class TableConnection {
     this.ws = null;
     this.closed = false;
     this.attempt = 0;
-    this.timer = null;
-    this.pinger = null;
+    this.timer = undefined;
+    this.pinger = undefined;
     this.connect();
   }
 

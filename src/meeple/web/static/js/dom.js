@@ -1,3 +1,4 @@
+// @ts-check
 // Small helpers to build HTML and SVG elements without a framework.
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -26,7 +27,16 @@ function append(el, children) {
   }
 }
 
-/** An HTML element: h('div', {class: 'x'}, child, ...). */
+/**
+ * An HTML element: h('div', {class: 'x'}, child, ...). Attributes: ``class``, ``text``,
+ * ``style`` (an object), ``on<event>`` (a listener), ``dataset``, ``value``, ``checked``;
+ * any other is set as is (true: present, false/null/undefined: left out).
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children nodes, strings, numbers or (nested) lists of them; null is skipped
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   apply(el, attrs);
@@ -34,7 +44,13 @@ export function h(tag, attrs, ...children) {
   return el;
 }
 
-/** An SVG element: s('rect', {x: 0, y: 0}). */
+/**
+ * An SVG element: s('rect', {x: 0, y: 0}) (attributes as for ``h``).
+ * @param {string} tag
+ * @param {Record<string, any> | null} [attrs]
+ * @param {...any} children
+ * @returns {SVGElement}
+ */
 export function s(tag, attrs, ...children) {
   const el = document.createElementNS(SVG_NS, tag);
   apply(el, attrs);
@@ -46,11 +62,20 @@ export function s(tag, attrs, ...children) {
  * or grid first, in the page's order as well as on the screen (so Tab follows it). */
 export const PHONE_QUERY = '(max-width: 600px)';
 
+/**
+ * @returns {boolean}
+ */
 export function isNarrow() {
   return Boolean(window.matchMedia && window.matchMedia(PHONE_QUERY).matches);
 }
 
-/** Replace the children of ``el``. */
+/**
+ * Replace the children of ``el``.
+ * @template {Element} E
+ * @param {E} el
+ * @param {...any} children as for ``h``
+ * @returns {E}
+ */
 export function mount(el, ...children) {
   el.replaceChildren();
   append(el, children);
@@ -62,6 +87,10 @@ export function mount(el, ...children) {
  * so that no seat is told apart by its colour alone. */
 export const SEAT_COLOURS = ['#c62828', '#1d5fbf', '#2e7d32', '#8a6a00', '#6a3fa0', '#b34700', '#00716b', '#ad1457'];
 
+/**
+ * @param {number | null | undefined} seat
+ * @returns {string}
+ */
 export function seatColour(seat) {
   return seat === null || seat === undefined ? '#666' : SEAT_COLOURS[seat % SEAT_COLOURS.length];
 }
@@ -77,7 +106,11 @@ function polygon(points, r, turn = -Math.PI / 2) {
 }
 
 /** The path of seat ``seat``'s shape, centred on 0 0, about ``r`` in radius: circle,
- * square, triangle, diamond, star, hexagon, triangle pointing down, cross. */
+ * square, triangle, diamond, star, hexagon, triangle pointing down, cross.
+ * @param {number | null | undefined} seat
+ * @param {number} r
+ * @returns {string}
+ */
 export function seatShapePath(seat, r) {
   switch ((seat ?? 0) % 8) {
     case 0:
@@ -102,7 +135,11 @@ export function seatShapePath(seat, r) {
   }
 }
 
-/** A small inline mark of a seat (its shape in its colour), for names and lists. */
+/**
+ * A small inline mark of a seat (its shape in its colour), for names and lists.
+ * @param {number | null | undefined} seat
+ * @returns {SVGElement}
+ */
 export function seatMark(seat) {
   return s(
     'svg',
@@ -111,7 +148,11 @@ export function seatMark(seat) {
   );
 }
 
-/** An icon drawn inline (never a font glyph): 'first', 'back', 'play', 'pause', 'forward', 'last'. */
+/**
+ * An icon drawn inline (never a font glyph): 'first', 'back', 'play', 'pause', 'forward', 'last'.
+ * @param {'first' | 'back' | 'play' | 'pause' | 'forward' | 'last'} name
+ * @returns {SVGElement}
+ */
 export function icon(name) {
   const paths = {
     first: 'M5 4h2.5v16H5z M20 4v16L8.5 12z',
@@ -128,6 +169,11 @@ export function icon(name) {
   );
 }
 
+/**
+ * Milliseconds as m:ss.
+ * @param {number} ms
+ * @returns {string}
+ */
 export function formatClock(ms) {
   const total = Math.max(0, Math.ceil(ms / 1000));
   const minutes = Math.floor(total / 60);
@@ -135,6 +181,12 @@ export function formatClock(ms) {
   return `${minutes}:${seconds}`;
 }
 
+/**
+ * Every order of ``items``.
+ * @template T
+ * @param {T[]} items
+ * @returns {T[][]}
+ */
 export function permutations(items) {
   if (items.length <= 1) return [items.slice()];
   const out = [];
@@ -145,9 +197,28 @@ export function permutations(items) {
   return out;
 }
 
-/** Text with `identifiers` in backticks, as nodes: identifiers become <code translate="no">. */
+/**
+ * Text with `identifiers` in backticks, as nodes: identifiers become <code translate="no">.
+ * @param {unknown} text
+ * @returns {(string | HTMLElement)[]}
+ */
 export function richText(text) {
   return String(text)
     .split('`')
     .map((part, index) => (index % 2 ? h('code', { translate: 'no' }, part) : part));
+}
+
+/**
+ * The HTML elements under ``root`` that ``selector`` matches, as a list.
+ * @param {ParentNode} root
+ * @param {string} selector
+ * @returns {HTMLElement[]}
+ */
+export function queryAll(root, selector) {
+  return /** @type {HTMLElement[]} */ ([...root.querySelectorAll(selector)]);
+}
+
+/** The message of a caught error (an ApiError, an Error or anything thrown). */
+export function errorMessage(/** @type {unknown} */ error) {
+  return error instanceof Error ? error.message : String(error);
 }

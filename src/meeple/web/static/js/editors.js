@@ -1,3 +1,4 @@
+// @ts-check
 // Real controls for the options whose value is data (a deck, a list of phases): counts
 // per card kind, a list of phases made of groups. Each editor keeps its value in the
 // option's text box (the lobby's "advanced" fold shows that box to table makers): it
@@ -230,6 +231,7 @@ function phase10Phases(option, box, holder) {
         ' ',
         label,
       );
+    /** @type {HTMLElement[]} */
     const parts = [
       h(
         'div',
@@ -361,7 +363,12 @@ const EDITORS = { 'cmyk.deck': cmykDeck, 'toquer.deck': toquerDeck, 'phase10.pha
 
 /** The control for a data option of ``game``, or null when it has none (the text box is
  * then the only way to change it). Returns ``{element, refresh}``: ``refresh`` draws the
- * control again from the box (after the box was reset or edited). */
+ * control again from the box (after the box was reset or edited).
+ * @param {import('./types.js').GameInfo} game
+ * @param {import('./types.js').OptionInfo} option
+ * @param {HTMLInputElement | HTMLTextAreaElement} box
+ * @returns {{ element: HTMLElement, refresh: () => void } | null}
+ */
 export function optionEditor(game, option, box) {
   const make = EDITORS[`${game}.${option.name}`];
   if (!make) return null;

@@ -1,3 +1,4 @@
+// @ts-check
 // Translations: JSON catalogues per language (i18next-style nested keys, {{name}}
 // placeholders). The language follows the browser unless the person picked one.
 export const LANGUAGES = { en: 'English', fr: 'Français', ja: '日本語' };
@@ -16,6 +17,10 @@ function lookup(cat, key) {
   return node;
 }
 
+/**
+ * The remembered language, else the browser's first that we have, else English.
+ * @returns {string}
+ */
 export function detectLanguage() {
   const stored = localStorage.getItem(STORE_KEY);
   if (stored && stored in LANGUAGES) return stored;
@@ -32,6 +37,11 @@ async function fetchCatalogue(lang) {
   return response.json();
 }
 
+/**
+ * @param {string} lang
+ * @param {boolean} [remember]
+ * @returns {Promise<void>}
+ */
 export async function setLanguage(lang, remember = false) {
   if (!(lang in LANGUAGES)) lang = 'en';
   if (!Object.keys(fallback).length) fallback = await fetchCatalogue('en');
@@ -42,22 +52,38 @@ export async function setLanguage(lang, remember = false) {
   for (const listener of listeners) listener(lang);
 }
 
+/**
+ * @returns {string}
+ */
 export function language() {
   return current;
 }
 
-/** Call ``listener(lang)`` after each change of language; returns the unsubscriber. */
+/**
+ * Call ``listener(lang)`` after each change of language; returns the unsubscriber.
+ * @param {(lang: string) => void} listener
+ * @returns {() => void}
+ */
 export function onLanguageChange(listener) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** Whether ``key`` has a translation (in the current language or English). */
+/**
+ * Whether ``key`` has a translation (in the current language or English).
+ * @param {string} key
+ * @returns {boolean}
+ */
 export function has(key) {
   return lookup(catalogue, key) !== undefined || lookup(fallback, key) !== undefined;
 }
 
-/** The translation of ``key`` with {{placeholders}} filled from ``params``. */
+/**
+ * The translation of ``key`` with {{placeholders}} filled from ``params``.
+ * @param {string} key
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
 export function t(key, params = {}) {
   let text = lookup(catalogue, key);
   if (typeof text !== 'string') text = lookup(fallback, key);
@@ -68,7 +94,13 @@ export function t(key, params = {}) {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name) => (name in params ? String(params[name]) : ''));
 }
 
-/** ``t`` with a fallback text when the key is missing (e.g. a newly added game option). */
+/**
+ * ``t`` with a fallback text when the key is missing (e.g. a newly added game option).
+ * @param {string} key
+ * @param {string} otherwise
+ * @param {Record<string, unknown>} [params]
+ * @returns {string}
+ */
 export function tOr(key, otherwise, params = {}) {
   return has(key) ? t(key, params) : otherwise;
 }

@@ -1,7 +1,8 @@
+// @ts-check
 // The lobby: create a table (game, players, every option with its explanation, a bot
 // or a person per seat, a clock), the open, running and finished tables, joining,
 // watching and share links.
-import { h, mount, richText, seatMark } from './dom.js';
+import { h, mount, richText, seatMark, errorMessage, queryAll } from './dom.js';
 import { t, tOr, language } from './i18n.js';
 import { api, rememberSeat, playerName, rememberName, seatFor } from './api.js';
 import { botName, isLevel } from './names.js';
@@ -235,6 +236,13 @@ export class LobbyPage {
     this.tables = [];
     this.finished = [];
     this.gameName = localStorage.getItem('meeple.lastGame') || 'phase10';
+    // Parts made by build() and renderForm().
+    /** @type {HTMLElement} */ this.formBox;
+    /** @type {HTMLElement} */ this.rulesBox;
+    /** @type {HTMLElement} */ this.tablesBox;
+    /** @type {HTMLElement} */ this.finishedBox;
+    /** @type {HTMLSelectElement} */ this.clockKind;
+    /** @type {HTMLDivElement} */ this.clockFields;
     this.build();
     this.load();
     this.timer = setInterval(() => this.refreshTables(), 3000);
@@ -250,7 +258,13 @@ export class LobbyPage {
     } catch (error) {
       mount(
         this.root,
-        h('p', { class: 'error', role: 'alert' }, t('errors.server'), ' ', h('span', { lang: 'en' }, error.message)),
+        h(
+          'p',
+          { class: 'error', role: 'alert' },
+          t('errors.server'),
+          ' ',
+          h('span', { lang: 'en' }, errorMessage(error)),
+        ),
       );
       return;
     }
@@ -437,7 +451,7 @@ export class LobbyPage {
   toggleClock() {
     const kind = this.clockKind.value;
     this.clockFields.hidden = kind === 'none';
-    for (const el of this.clockFields.querySelectorAll('.increment')) el.hidden = kind !== 'bank';
+    for (const el of queryAll(this.clockFields, '.increment')) el.hidden = kind !== 'bank';
   }
 
   async create(form) {
@@ -480,7 +494,7 @@ export class LobbyPage {
       }
       location.hash = `#/table/${table.id}`;
     } catch (error) {
-      errorBox.replaceChildren(t('lobby.createFailed'), ' ', h('span', { lang: 'en' }, error.message));
+      errorBox.replaceChildren(t('lobby.createFailed'), ' ', h('span', { lang: 'en' }, errorMessage(error)));
     }
   }
 
@@ -648,7 +662,7 @@ export class JoinPage {
             rememberSeat(this.id, joined.seat, joined.token);
             location.hash = `#/table/${this.id}`;
           } catch (err) {
-            error.replaceChildren(t('join.failed'), ' ', h('span', { lang: 'en' }, err.message));
+            error.replaceChildren(t('join.failed'), ' ', h('span', { lang: 'en' }, errorMessage(err)));
           }
         },
       },

@@ -1,3 +1,4 @@
+// @ts-check
 // The single page: a hash router between the lobby, a table, a join link and a replay,
 // and the language switcher.
 import { h, mount } from './dom.js';
@@ -5,6 +6,8 @@ import { LANGUAGES, detectLanguage, setLanguage, language, t, onLanguageChange }
 import { LobbyPage, JoinPage } from './lobby.js';
 import { TablePage } from './table.js';
 import { ReplayPage } from './replay.js';
+import { api } from './api.js';
+import { loadGameModules } from './games/index.js';
 import {
   AccountPage,
   LeaderboardPage,
@@ -15,7 +18,7 @@ import {
   renderAccountNav,
 } from './account.js';
 
-const root = document.getElementById('app');
+const root = byId('app');
 let page = null;
 let pageKey = null;
 
@@ -53,7 +56,7 @@ const TEXT_KEY = 'meeple.textSize';
 
 function textSize() {
   const stored = localStorage.getItem(TEXT_KEY);
-  return stored in TEXT_SIZES ? stored : 'normal';
+  return stored !== null && stored in TEXT_SIZES ? stored : 'normal';
 }
 
 function applyTextSize(size) {
@@ -61,42 +64,66 @@ function applyTextSize(size) {
   document.documentElement.dataset.textSize = size;
 }
 
+/**
+ * The page's element ``id`` (index.html has them all).
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`#${id} is missing from index.html`);
+  return el;
+}
+
+const selectById = (/** @type {string} */ id) => /** @type {HTMLSelectElement} */ (byId(id));
+
 function renderHeader() {
-  const sizes = document.getElementById('text-size');
+  const sizes = selectById('text-size');
   sizes.replaceChildren(
     ...Object.keys(TEXT_SIZES).map((size) =>
       h('option', { value: size, selected: size === textSize() }, t(`common.textSizes.${size}`)),
     ),
   );
-  document.getElementById('text-size-label').textContent = t('common.textSize');
-  const select = document.getElementById('lang');
+  byId('text-size-label').textContent = t('common.textSize');
+  const select = selectById('lang');
   select.replaceChildren(
     ...Object.entries(LANGUAGES).map(([code, name]) =>
       h('option', { value: code, selected: code === language(), lang: code }, name),
     ),
   );
-  document.getElementById('lang-label').textContent = t('common.language');
-  document.getElementById('home-link').textContent = t('common.lobby');
-  document.getElementById('skip-link').textContent = t('common.skipToMain');
-  document.getElementById('tagline').textContent = t('common.tagline');
+  byId('lang-label').textContent = t('common.language');
+  byId('home-link').textContent = t('common.lobby');
+  byId('skip-link').textContent = t('common.skipToMain');
+  byId('tagline').textContent = t('common.tagline');
   renderAccountNav();
+}
+
+/** The board modules of the server's games, before the first page is drawn. */
+async function loadBoards() {
+  try {
+    await loadGameModules(Object.keys(await api.games()));
+  } catch (error) {
+    console.warn('the list of games could not be read; boards load when needed', error);
+  }
 }
 
 async function start() {
   applyTextSize(textSize());
   await setLanguage(detectLanguage());
-  await loadSession();
+  await Promise.all([loadSession(), loadBoards()]);
   renderHeader();
   onSessionChange(() => {
     renderAccountNav();
     if (page && page.rerender && !(page instanceof TablePage)) page.rerender();
   });
-  document.getElementById('lang').addEventListener('change', async (event) => {
-    await setLanguage(event.target.value, true);
+  const languages = selectById('lang');
+  languages.addEventListener('change', async () => {
+    await setLanguage(languages.value, true);
   });
-  document.getElementById('text-size').addEventListener('change', (event) => {
-    localStorage.setItem(TEXT_KEY, event.target.value);
-    applyTextSize(event.target.value);
+  const sizes = selectById('text-size');
+  sizes.addEventListener('change', () => {
+    localStorage.setItem(TEXT_KEY, sizes.value);
+    applyTextSize(sizes.value);
   });
   onLanguageChange(() => {
     renderHeader();

@@ -1,9 +1,10 @@
+// @ts-check
 // Replays: step or play through a finished game, forwards and backwards, from the view of
 // any seat or of a spectator.
-import { h, mount, icon, PHONE_QUERY } from './dom.js';
+import { h, mount, icon, PHONE_QUERY, errorMessage } from './dom.js';
 import { t, tOr } from './i18n.js';
-import { api, seatFor } from './api.js';
-import { gameModule } from './games/index.js';
+import { api, seatFor, ApiError } from './api.js';
+import { loadGameModule } from './games/index.js';
 import { seatName } from './names.js';
 import { snapshot, animate } from './anim.js';
 
@@ -23,8 +24,19 @@ export class ReplayPage {
     this.frames = [];
     this.marks = new Map(); // the review's marks by replay frame (version)
     this.index = 0;
-    this.playing = null;
+    this.playing = undefined;
     this.ui = {};
+    // The page's parts, made by build() once the replay has arrived.
+    /** @type {import('./types.js').GameModule} */ this.game;
+    /** @type {HTMLDivElement} */ this.board;
+    /** @type {HTMLSpanElement} */ this.position;
+    /** @type {HTMLInputElement} */ this.slider;
+    /** @type {HTMLOListElement} */ this.log;
+    /** @type {HTMLParagraphElement} */ this.headline;
+    /** @type {HTMLParagraphElement} */ this.markNote;
+    /** @type {HTMLButtonElement} */ this.playButton;
+    /** @type {HTMLParagraphElement} */ this.reviewStatus;
+    /** @type {HTMLOListElement} */ this.reviewList;
     this.load();
   }
 
@@ -32,7 +44,7 @@ export class ReplayPage {
     clearInterval(this.playing);
     clearTimeout(this.reviewTimer);
     if (this.keyListener) document.removeEventListener('keydown', this.keyListener);
-    if (this.media) this.media.removeEventListener('change', this.mediaListener);
+    if (this.media && this.mediaListener) this.media.removeEventListener('change', this.mediaListener);
   }
 
   async load() {
@@ -49,7 +61,7 @@ export class ReplayPage {
           { class: 'error', role: 'alert' },
           t('replay.unavailable'),
           ' ',
-          h('span', { lang: 'en' }, error.message),
+          h('span', { lang: 'en' }, errorMessage(error)),
         ),
         h('a', { href: '#/', class: 'button' }, t('table.toLobby')),
       );
@@ -59,7 +71,7 @@ export class ReplayPage {
     this.seat = data.seat ?? null;
     this.frames = data.frames || [];
     this.index = Math.min(this.index || 0, Math.max(0, this.frames.length - 1));
-    this.game = gameModule(this.table.game);
+    this.game = await loadGameModule(this.table.game);
     this.build();
     this.show(0, false); // a replay starts at the beginning
     this.media = window.matchMedia(PHONE_QUERY);
@@ -251,7 +263,7 @@ export class ReplayPage {
     try {
       data = await api.review(this.id, this.seat, held ? held.token : null, start);
     } catch (error) {
-      if (!start && error.status === 404) return; // not asked for yet
+      if (!start && error instanceof ApiError && error.status === 404) return; // not asked for yet
       this.reviewStatus.textContent = t('review.failed');
       return;
     }
@@ -292,7 +304,7 @@ export class ReplayPage {
   togglePlay() {
     if (this.playing) {
       clearInterval(this.playing);
-      this.playing = null;
+      this.playing = undefined;
       this.playButton.replaceChildren(icon('play'), ' ', t('replay.play'));
       return;
     }

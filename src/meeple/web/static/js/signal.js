@@ -1,3 +1,4 @@
+// @ts-check
 // Your turn, told when you are not looking: the tab's title and icon, a soft sound (off
 // by default, one switch, remembered) and, when the tab is hidden and the person allowed
 // it, a browser notification. Permission is asked only when the person clicks for it.
@@ -10,13 +11,19 @@ let plainIcon = null;
 
 /** For the browser tests: how many times each signal was given. */
 export const signals = { sound: 0, notification: 0 };
-window.__meepleSignals = signals;
+/** @type {any} */ (window).__meepleSignals = signals;
 
+/**
+ * @returns {boolean}
+ */
 export function soundOn() {
   return localStorage.getItem(SOUND_KEY) === '1';
 }
 
-/** Turn the sound on or off (a click: the moment a browser lets a page start audio). */
+/**
+ * Turn the sound on or off (a click: the moment a browser lets a page start audio).
+ * @param {boolean} on
+ */
 export function setSound(on) {
   localStorage.setItem(SOUND_KEY, on ? '1' : '0');
   if (on) {
@@ -51,6 +58,9 @@ function chime() {
   });
 }
 
+/**
+ * @returns {NotificationPermission | 'unsupported'}
+ */
 export function notificationState() {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
 }
@@ -61,7 +71,10 @@ export async function askNotifications() {
   return Notification.requestPermission();
 }
 
-/** The tab's icon with a dot while it is your turn (the plain one otherwise). */
+/**
+ * The tab's icon with a dot while it is your turn (the plain one otherwise).
+ * @param {boolean} yourTurn
+ */
 export function markIcon(yourTurn) {
   const link = /** @type {HTMLLinkElement | null} */ (document.querySelector('link[rel="icon"]'));
   if (!link) return;
@@ -76,7 +89,11 @@ export function markIcon(yourTurn) {
   link.dataset.turn = String(yourTurn);
 }
 
-/** Your turn has just come: the sound if it is on, a notification if the tab is hidden. */
+/**
+ * Your turn has just come: the sound if it is on, a notification if the tab is hidden.
+ * @param {string} title
+ * @param {string} body
+ */
 export function turnCame(title, body) {
   if (soundOn()) {
     signals.sound += 1;

@@ -1,3 +1,4 @@
+// @ts-check
 // Summaries of a round and of a game (score tables, winners, why it ended), and the log
 // read as lines: the game's announcements under their step, and runs of chance steps or
 // secret decisions grouped into one line each.
@@ -46,7 +47,12 @@ function seatTable(caption, columns, rows, seats, ctx, winners = []) {
   );
 }
 
-/** A round's summary from the game module's ``roundSummary``: its table and lines. */
+/**
+ * A round's summary from the game module's ``roundSummary``: its table and lines.
+ * @param {any} summary
+ * @param {import('./types.js').Ctx} ctx
+ * @returns {HTMLElement}
+ */
 export function roundSummaryBox(summary, ctx) {
   return h(
     'div',
@@ -61,7 +67,13 @@ export function roundSummaryBox(summary, ctx) {
   );
 }
 
-/** Why the game ended, in words (nothing for tables finished before reasons existed). */
+/**
+ * Why the game ended, in words (nothing for tables finished before reasons existed).
+ * @param {Record<string, any>} result
+ * @param {Partial<import('./types.js').Table>} table
+ * @param {(seat: number) => string} names
+ * @returns {string}
+ */
 export function reasonText(result, table, names) {
   if (!result.reason) return '';
   const options = table.options || {};
@@ -69,7 +81,14 @@ export function reasonText(result, table, names) {
 }
 
 /** The game's end: winners, the reason, the final table (the game's own columns, then
- * each round's points for round-based games) and the last round's summary. */
+ * each round's points for round-based games) and the last round's summary.
+ * @param {Record<string, any>} result
+ * @param {import('./types.js').Table} table
+ * @param {import('./types.js').View | null} view
+ * @param {import('./types.js').Ctx} ctx
+ * @param {import('./types.js').GameModule} game
+ * @returns {HTMLElement}
+ */
 export function finalSummary(result, table, view, ctx, game) {
   const winners = result.winners || [];
   const names = winners.map((seat) => seatName(table, seat)).join(', ');
@@ -106,7 +125,31 @@ function runKey(event, text, game, ctx) {
   return null;
 }
 
-/** The log as lines: ``{index, kind, who, text, by, count, notes}``. */
+/**
+ * A line of the log: one step, or a run of chance steps or secret decisions.
+ * @typedef {object} LogLine
+ * @property {string} key what a run of steps has in common
+ * @property {number} index the first step's place in the log
+ * @property {string} kind
+ * @property {string} who "name: " before the text (empty for chance and mixed runs)
+ * @property {string} text
+ * @property {string} first the first step's text
+ * @property {string} [by]
+ * @property {number} count
+ * @property {Set<number | null | undefined>} seats
+ * @property {string[]} seen the chance outcomes this seat saw
+ * @property {{ seat?: number | null, text: string }[]} notes
+ */
+
+/**
+ * The log as lines: ``{index, kind, who, text, by, count, notes}``.
+ * @param {import('./types.js').LogEvent[]} events
+ * @param {import('./types.js').LogEvent | null} before the step before the first (to continue its group)
+ * @param {import('./types.js').GameModule} game
+ * @param {import('./types.js').Ctx} ctx
+ * @param {Partial<import('./types.js').Table>} table
+ * @returns {LogLine[]}
+ */
 export function groupLog(events, before, game, ctx, table) {
   const lines = [];
   let previous = before;
@@ -130,7 +173,7 @@ export function groupLog(events, before, game, ctx, table) {
     }
     lines.push({
       key,
-      index: event.index,
+      index: event.index ?? 0,
       kind: event.kind,
       who: event.kind === 'chance' ? '' : `${seatName(table, event.seat)}: `,
       text,

@@ -1,12 +1,13 @@
+// @ts-check
 // The table page: the game's board, moves by pointing or by notation, the log, the
 // players with their scores and clocks, and the chat.
-import { h, mount, seatColour, seatMark, formatClock, PHONE_QUERY } from './dom.js';
+import { h, mount, seatColour, seatMark, formatClock, PHONE_QUERY, errorMessage, queryAll } from './dom.js';
 import { t, tOr, onLanguageChange } from './i18n.js';
 import { api, seatFor, forgetSeat, rememberSeat, playerName } from './api.js';
 import { TableConnection } from './conn.js';
 import { Chooser } from './chooser.js';
 import { snapshot, animate, reducedMotion } from './anim.js';
-import { gameModule } from './games/index.js';
+import { gameModule, hasGameModule, loadGameModule } from './games/index.js';
 import { seatName, botName } from './names.js';
 import { nameLink } from './account.js';
 import { soundOn, setSound, notificationState, askNotifications, markIcon, turnCame } from './signal.js';
@@ -16,6 +17,70 @@ const LOG_LIMIT = 300;
 // Errors the server answers a chat message with (docs/server.md).
 const CHAT_ERRORS = new Set(['chat_too_long', 'chat_empty', 'chat_invalid', 'rate_limited', 'forbidden']);
 const NOTICE_MS = 8000; // how long an announcement stays on the board
+
+/** The parts of the table page, filled in by the render methods. */
+function shellElements() {
+  return {
+    title: h('h1', { class: 'table-title' }),
+    headline: h('p', { class: 'headline', role: 'status' }),
+    conn: h('span', { class: 'conn', role: 'status', 'aria-live': 'polite' }),
+    latest: h('p', { class: 'latest', 'aria-live': 'polite' }),
+    notice: h('div', { class: 'notice', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }),
+    summary: h('section', { class: 'round-box' }),
+    board: h('div', { class: 'board', role: 'region', tabindex: 0 }),
+    bar: h('div', { class: 'action-bar', role: 'toolbar' }),
+    moves: h('details', { class: 'all-moves' }),
+    picker: h('ul', { class: 'picker', role: 'list' }),
+    notation: h('form', { class: 'notation-form' }),
+    error: h('p', { class: 'error', role: 'alert' }),
+    waiting: h('div', { class: 'waiting' }),
+    result: h('div', { class: 'result' }),
+    players: h('div', { class: 'players' }),
+    log: h('ol', { class: 'log', 'aria-live': 'off', tabindex: 0 }),
+    chatList: h('ul', { class: 'chat-list', tabindex: 0 }),
+    chatForm: h('form', { class: 'chat-form' }),
+    chatNote: h('p', { class: 'chat-note', id: 'chat-note' }),
+    offline: h('p', { class: 'offline-note', role: 'status', hidden: true }),
+    controls: h('div', { class: 'controls' }),
+  };
+}
+
+/** The page's layout around its parts: the board area, then the players, log and chat. */
+function shellLayout(/** @type {ReturnType<typeof shellElements>} */ e) {
+  return h(
+    'div',
+    { class: 'table-page' },
+    h('div', { class: 'table-head' }, e.title, e.conn, e.headline),
+    h(
+      'div',
+      { class: 'table-layout' },
+      h(
+        'main',
+        { class: 'board-area', id: 'main' },
+        e.offline,
+        e.waiting,
+        e.result,
+        e.summary,
+        e.latest,
+        e.notice,
+        e.board,
+        e.bar,
+        e.picker,
+        e.error,
+        e.notation,
+        e.moves,
+      ),
+      h(
+        'aside',
+        { class: 'side' },
+        e.players,
+        e.controls,
+        h('section', { class: 'log-box' }, h('h2', { class: 'log-title' }), e.log),
+        h('section', { class: 'chat-box' }, h('h2', { class: 'chat-title' }), e.chatList, e.chatForm, e.chatNote),
+      ),
+    ),
+  );
+}
 
 export class TablePage {
   constructor(root, tableId) {
@@ -40,7 +105,19 @@ export class TablePage {
     this.summaryClosed = -1; // the round whose summary this person closed
     this.rematching = null; // { state: 'asking' | 'failed', message }
     this.chooser = new Chooser((entry) => this.sendMove({ action: entry.action }));
-    this.buildShell();
+    this.el = shellElements();
+    this.moveInput = h('input', {
+      type: 'text',
+      name: 'move',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      translate: 'no',
+      class: 'notation-input',
+    });
+    this.chatInput = h('input', { type: 'text', name: 'chat', maxlength: 200, autocomplete: 'off' });
+    this.wireShell();
+    this.layout = shellLayout(this.el);
+    mount(root, this.layout);
     this.conn = new TableConnection(tableId, this.token, {
       message: (frame) => this.onFrame(frame),
       status: (status) => this.setConnection(status),
@@ -57,7 +134,7 @@ export class TablePage {
     this.media = window.matchMedia(PHONE_QUERY);
     this.mediaListener = () => this.renderAll(false);
     this.media.addEventListener('change', this.mediaListener);
-    window.__meeple = this; // for the browser tests (connection, state)
+    /** @type {any} */ (window).__meeple = this; // for the browser tests (connection, state)
   }
 
   destroy() {
@@ -67,51 +144,30 @@ export class TablePage {
     this.media.removeEventListener('change', this.mediaListener);
   }
 
+  /** Load the game's board module if the start did not (then draw with it). */
+  loadModule(name) {
+    if (hasGameModule(name)) return;
+    loadGameModule(name).then(() => {
+      if (this.state)
+        this.chooser.reset(this.state.legal || [], (action) => this.game.paths(action, this.state.view, this.ctx()));
+      this.renderAll(false);
+    });
+  }
+
   get game() {
     return gameModule(this.table ? this.table.game : null);
   }
 
-  buildShell() {
-    this.el = {
-      title: h('h1', { class: 'table-title' }),
-      headline: h('p', { class: 'headline', role: 'status' }),
-      conn: h('span', { class: 'conn', role: 'status', 'aria-live': 'polite' }),
-      latest: h('p', { class: 'latest', 'aria-live': 'polite' }),
-      notice: h('div', { class: 'notice', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }),
-      summary: h('section', { class: 'round-box' }),
-      board: h('div', { class: 'board', role: 'region', tabindex: 0 }),
-      bar: h('div', { class: 'action-bar', role: 'toolbar' }),
-      moves: h('details', { class: 'all-moves' }),
-      picker: h('ul', { class: 'picker', role: 'list' }),
-      notation: h('form', { class: 'notation-form' }),
-      error: h('p', { class: 'error', role: 'alert' }),
-      waiting: h('div', { class: 'waiting' }),
-      result: h('div', { class: 'result' }),
-      players: h('div', { class: 'players' }),
-      log: h('ol', { class: 'log', 'aria-live': 'off', tabindex: 0 }),
-      chatList: h('ul', { class: 'chat-list', tabindex: 0 }),
-      chatForm: h('form', { class: 'chat-form' }),
-      chatNote: h('p', { class: 'chat-note', id: 'chat-note' }),
-      offline: h('p', { class: 'offline-note', role: 'status', hidden: true }),
-      controls: h('div', { class: 'controls' }),
-    };
+  /** Wire the page's forms, the board's pointing and Escape. */
+  wireShell() {
     const e = this.el;
-    const input = h('input', {
-      type: 'text',
-      name: 'move',
-      autocomplete: 'off',
-      spellcheck: 'false',
-      translate: 'no',
-      class: 'notation-input',
-    });
-    this.moveInput = input;
+    const input = this.moveInput;
     e.notation.addEventListener('submit', (event) => {
       event.preventDefault();
       const text = input.value.trim();
       if (text) this.sendMove({ text });
     });
-    const chatInput = h('input', { type: 'text', name: 'chat', maxlength: 200, autocomplete: 'off' });
-    this.chatInput = chatInput;
+    const chatInput = this.chatInput;
     e.chatForm.addEventListener('submit', (event) => {
       event.preventDefault();
       const text = chatInput.value.trim();
@@ -126,7 +182,7 @@ export class TablePage {
     e.board.addEventListener('click', (event) => this.onPoint(event));
     e.board.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' || event.key === ' ') {
-        if (event.target.closest('button, input, select, textarea')) return;
+        if (event.target instanceof Element && event.target.closest('button, input, select, textarea')) return;
         if (this.onPoint(event)) {
           event.preventDefault();
           this.focusTarget();
@@ -139,40 +195,6 @@ export class TablePage {
         this.renderAll(false);
       }
     });
-    this.layout = h(
-      'div',
-      { class: 'table-page' },
-      h('div', { class: 'table-head' }, e.title, e.conn, e.headline),
-      h(
-        'div',
-        { class: 'table-layout' },
-        h(
-          'main',
-          { class: 'board-area', id: 'main' },
-          e.offline,
-          e.waiting,
-          e.result,
-          e.summary,
-          e.latest,
-          e.notice,
-          e.board,
-          e.bar,
-          e.picker,
-          e.error,
-          e.notation,
-          e.moves,
-        ),
-        h(
-          'aside',
-          { class: 'side' },
-          e.players,
-          e.controls,
-          h('section', { class: 'log-box' }, h('h2', { class: 'log-title' }), e.log),
-          h('section', { class: 'chat-box' }, h('h2', { class: 'chat-title' }), e.chatList, e.chatForm, e.chatNote),
-        ),
-      ),
-    );
-    mount(this.root, this.layout);
   }
 
   setConnection(status) {
@@ -195,6 +217,7 @@ export class TablePage {
     switch (frame.type) {
       case 'welcome':
         this.table = frame.table;
+        this.loadModule(frame.table.game);
         if (frame.seat === null || frame.seat === undefined) this.mySeat = null;
         else this.mySeat = frame.seat;
         this.chat = frame.chat || [];
@@ -332,6 +355,7 @@ export class TablePage {
       name: (seat) => seatName(table, seat),
       ui: this.ui,
       chosen: this.chooser.prefix,
+      legal: this.state ? this.state.legal || [] : [],
       setUi: (patch) => {
         Object.assign(this.ui, patch);
         this.renderAll(false);
@@ -374,6 +398,7 @@ export class TablePage {
   /** After a choice made by keyboard or from the picker, focus the first thing that
    * may be chosen next (a target on the board, a button of the picker or the bar). */
   focusTarget() {
+    /** @type {HTMLElement | null} */
     const next =
       this.el.board.querySelector('.target.choosable[tabindex="0"]') ||
       this.el.picker.querySelector('button') ||
@@ -407,27 +432,25 @@ export class TablePage {
     );
     this.moveInput.id = 'move-input';
     this.moveInput.placeholder = t('table.notationPlaceholder');
-    this.layout.querySelector('.log-title').textContent = t('table.log');
+    for (const title of queryAll(this.layout, '.log-title')) title.textContent = t('table.log');
     e.log.setAttribute('aria-label', t('table.log'));
     e.chatList.setAttribute('aria-label', t('table.chat'));
     e.board.setAttribute('aria-label', t('table.boardRegion'));
     e.picker.setAttribute('aria-label', t('table.pickerLabel'));
-    this.layout.querySelector('.chat-title').textContent = t('table.chat');
+    for (const title of queryAll(this.layout, '.chat-title')) title.textContent = t('table.chat');
     this.chatInput.placeholder = t('table.chatPlaceholder');
     this.chatInput.setAttribute('aria-label', t('table.chatPlaceholder'));
     this.el.chatForm.replaceChildren(this.chatInput, h('button', { type: 'submit', id: 'chat-send' }, t('table.send')));
     if (this.state && this.state.view) {
       const ctx = this.ctx();
       const before = animateChanges ? snapshot(e.board) : null;
-      const focused =
-        document.activeElement && e.board.contains(document.activeElement)
-          ? document.activeElement.dataset.keys || this.focusKey
-          : this.focusKey;
+      const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const focused = active && e.board.contains(active) ? active.dataset.keys || this.focusKey : this.focusKey;
       mount(e.board, game.render(ctx));
       this.decorate();
       if (before) animate(e.board, before);
       if (focused) {
-        const again = [...e.board.querySelectorAll('[data-keys]')].find(
+        const again = queryAll(e.board, '[data-keys]').find(
           (el) => el.dataset.keys === focused && el.tabIndex >= 0 && el.getClientRects().length,
         );
         if (again) again.focus({ preventScroll: true });
@@ -437,6 +460,7 @@ export class TablePage {
       // it goes to the first thing you may choose, so that a keyboard player starts there.
       const lost = !document.activeElement || document.activeElement === document.body;
       if (lost && this.chooser.active() && !this.sending) {
+        /** @type {HTMLElement | null} */
         const first = e.board.querySelector('.choosable[tabindex="0"]');
         if (first) first.focus({ preventScroll: true });
       }
@@ -465,8 +489,8 @@ export class TablePage {
     const firsts = interactive ? this.chooser.firstKeys() : new Set();
     const chosen = new Set(this.chooser.prefix);
     const marked = new Set();
-    for (const el of e.board.querySelectorAll('[data-keys]')) {
-      const keys = el.dataset.keys.split(' ');
+    for (const el of queryAll(e.board, '[data-keys]')) {
+      const keys = (el.dataset.keys || '').split(' ');
       const can = keys.some((k) => next.has(k)) || (this.chooser.prefix.length > 0 && keys.some((k) => firsts.has(k)));
       el.classList.toggle('choosable', can);
       el.classList.toggle('target', keys.some((k) => next.has(k)) && this.chooser.prefix.length > 0);
@@ -659,7 +683,8 @@ export class TablePage {
         ),
       );
     });
-    e.waiting.replaceChildren(
+    mount(
+      e.waiting,
       h('h2', {}, t('table.waitingTitle')),
       h('p', {}, t('table.waitingText')),
       h('ul', { class: 'share-list' }, items),
@@ -677,7 +702,7 @@ export class TablePage {
     try {
       await api.start(this.id, this.token);
     } catch (error) {
-      this.error = { code: 'start', message: error.message };
+      this.error = { code: 'start', message: errorMessage(error) };
       this.renderError();
     }
   }
@@ -763,7 +788,7 @@ export class TablePage {
       const created = await api.rematch(this.id, this.token);
       await this.joinRematch(created.id);
     } catch (error) {
-      this.rematching = { state: 'failed', message: t('summary.rematchFailed', { reason: error.message }) };
+      this.rematching = { state: 'failed', message: t('summary.rematchFailed', { reason: errorMessage(error) }) };
       this.renderResult();
     }
   }
@@ -782,7 +807,7 @@ export class TablePage {
       rememberSeat(tableId, answer.seat, answer.token);
       location.hash = `#/table/${tableId}`;
     } catch (error) {
-      this.rematching = { state: 'failed', message: t('summary.rematchFailed', { reason: error.message }) };
+      this.rematching = { state: 'failed', message: t('summary.rematchFailed', { reason: errorMessage(error) }) };
       this.renderResult();
     }
   }
@@ -1005,7 +1030,7 @@ export class TablePage {
       );
       this.hint = { version: answer.version, asking: false, text: t('table.hintIs', { move }) };
     } catch (error) {
-      this.hint = { version, asking: false, text: t('table.hintFailed', { reason: error.message }) };
+      this.hint = { version, asking: false, text: t('table.hintFailed', { reason: errorMessage(error) }) };
     }
     this.decorate();
   }
@@ -1017,7 +1042,8 @@ export class TablePage {
       return;
     }
     const key = `errors.${error.code}`;
-    this.el.error.replaceChildren(
+    mount(
+      this.el.error,
       tOr(key, t('errors.other')),
       error.message ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`) : null,
     );

@@ -1,3 +1,4 @@
+// @ts-check
 // CMYK: four piles filling up in their ink colours, the mix in the centre, hands.
 import { h, s, seatColour, seatMark, permutations, isNarrow } from '../dom.js';
 import { card, pile } from '../cards.js';
@@ -538,4 +539,5 @@ function announce(note, ctx) {
   }
 }
 
+/** @type {import('../types.js').GameModule} */
 export default { name: 'cmyk', render, paths, keyLabel, describe, scores, prompt, headline, announce };

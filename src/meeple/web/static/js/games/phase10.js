@@ -1,3 +1,4 @@
+// @ts-check
 // Phase 10: hands, draw and discard piles, laid phases, the phase being laid, scores.
 import { h, s, seatColour, seatMark, isNarrow } from '../dom.js';
 import { card, pile } from '../cards.js';
@@ -33,12 +34,6 @@ export function cardName(code) {
   return t('phase10.card', { n: numberOf(code), colour: t(`phase10.colours.${colourOf(code)}`) });
 }
 
-function notation(code) {
-  if (code === WILD) return 'W';
-  if (code === SKIP) return 'S';
-  return `${numberOf(code)}${colourOf(code)}`;
-}
-
 /** The symbol of a card colour, centred on (x, y), about ``r`` in radius. */
 function colourSymbol(colour, x, y, r, fill = INKS[colour]) {
   switch (SYMBOLS[colour]) {
@@ -56,13 +51,19 @@ function colourSymbol(colour, x, y, r, fill = INKS[colour]) {
   }
 }
 
-/** A card; a laid Wild shows what it stands for (``wild``: {number} or {colour}). */
 /** The SVG path of a pie wedge centred on (cx, cy), radius r, from angle a to b (radians). */
 function wedge(cx, cy, r, a, b) {
   const point = (angle) => `${cx + r * Math.cos(angle)} ${cy + r * Math.sin(angle)}`;
   return `M${cx} ${cy} L${point(a)} A${r} ${r} 0 0 1 ${point(b)} Z`;
 }
 
+/**
+ * A card; a laid Wild shows what it stands for.
+ * @param {number} code
+ * @param {string} [size]
+ * @param {{ number?: number, colour?: number } | null} [wild]
+ * @returns {SVGElement}
+ */
 function drawCard(code, size = 'md', wild = null) {
   if (code === WILD) {
     const stands =
@@ -589,6 +590,7 @@ function roundSummary(view, ctx) {
   };
 }
 
+/** @type {import('../types.js').GameModule} */
 export default {
   name: 'phase10',
   render,
@@ -598,7 +600,6 @@ export default {
   scores,
   prompt,
   headline,
-  notation,
   announce,
   roundSummary,
 };

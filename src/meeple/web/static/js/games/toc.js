@@ -1,3 +1,4 @@
+// @ts-check
 // Toc: the ring, zones de sécurité, réserves de départ, dashed shortcuts, pawns.
 import { h, s, seatColour, seatMark, seatShapePath, isNarrow } from '../dom.js';
 import { card } from '../cards.js';
@@ -311,7 +312,7 @@ function boardSvg(view, ctx, geo) {
   played.append(s('title', { text: top ? t('toc.playedTop', { card: cardName(top) }) : t('toc.playedEmpty') }));
   if (top) {
     const c = drawCard(top);
-    Object.entries({ x: 10, y: -66, width: 90, height: 132 }).forEach(([k, v]) => c.setAttribute(k, v));
+    Object.entries({ x: 10, y: -66, width: 90, height: 132 }).forEach(([k, v]) => c.setAttribute(k, String(v)));
     played.append(s('g', { 'data-flip': `toc-played-${view.played.length}` }, c));
   } else {
     played.append(
@@ -597,4 +598,5 @@ function announce(note, ctx) {
   return '';
 }
 
+/** @type {import('../types.js').GameModule} */
 export default { name: 'toc', render, paths, keyLabel, pickerLabel, describe, scores, prompt, headline, announce };

@@ -1,3 +1,4 @@
+// @ts-check
 // Toquer: every layout around the table in play order, each seat's right-hand column
 // beside the neighbour who shares it, the stock, the discard and the drawn card.
 import { h, s, seatColour, seatMark, permutations, isNarrow } from '../dom.js';
@@ -544,6 +545,7 @@ function groupText(line) {
   return line.key === 'knock-votes' ? t('groups.toquerVotes', { n: line.count }) : null;
 }
 
+/** @type {import('../types.js').GameModule} */
 export default {
   name: 'toquer',
   render,
