@@ -59,10 +59,15 @@ def free_port() -> int:
 
 
 class Server:
-    """``meeple serve`` in a child process, so that a test can kill it and start it again."""
+    """``meeple serve`` in a child process, so that a test can kill it and start it again;
+    ``launcher``: how Python runs meeple's command line (a script may register a game
+    first, as tests/web/serve_plain_game.py does)."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(
+        self, directory: Path, launcher: tuple[str, ...] = ("-m", "meeple.cli.main")
+    ) -> None:
         self.directory = directory
+        self.launcher = launcher
         self.port = free_port()
         self.db = f"sqlite:///{directory / 'meeple.sqlite3'}"
         self.base = f"http://127.0.0.1:{self.port}"
@@ -70,7 +75,7 @@ class Server:
 
     def start(self) -> None:
         log = open(self.directory / "server.log", "ab")  # noqa: SIM115
-        command = [sys.executable, "-m", "meeple.cli.main", "serve", "--host", "127.0.0.1"]
+        command = [sys.executable, *self.launcher, "serve", "--host", "127.0.0.1"]
         command += ["--port", str(self.port), "--db", self.db, "--bot-workers", "1"]
         command += ["--test-positions"]  # tables may start from a built position
         command += ["--review-level", "expert:iterations=5"]  # quick post-game reviews
