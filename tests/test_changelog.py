@@ -34,8 +34,11 @@ def test_the_changelog_has_an_unreleased_section() -> None:
 
 def test_pre_commit_runs_what_make_lints() -> None:
     config = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
-    entries = {hook["entry"].removeprefix(".venv/bin/") for hook in config["repos"][0]["hooks"]}
+    entries = {hook["entry"] for hook in config["repos"][0]["hooks"]}
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     for command in ("ruff check", "ruff format --check", "mypy --strict src"):
         assert f"$(BIN)/{command}" in makefile
+        assert f".venv/bin/{command}" in entries
+    for command in ("node_modules/.bin/eslint", "node_modules/.bin/tsc --noEmit -p jsconfig.json"):
+        assert f"\t{command}\n" in makefile
         assert command in entries

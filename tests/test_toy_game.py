@@ -2,7 +2,7 @@
 
 The toy game (tests/support/toygame, Race to 10) has no heuristic bot, no terminal
 renderer and no web board of its own; the test registers it with a small RL encoder.
-The web client's generic board is checked in tests/web (test_toy_game_board.py).
+The web client's generic board draws it in tests/web/test_generic_board.py.
 """
 
 import json
