@@ -2,12 +2,14 @@
 
 from dataclasses import dataclass
 
+from meeple.games.toc.cards import Card, Hand
+
 
 @dataclass(frozen=True, slots=True)
 class Enter:
     """Play a Parteu (A, K, Joker) to bring a pawn of ``seat`` out onto its Départ."""
 
-    card: int
+    card: Card
     seat: int
 
 
@@ -15,7 +17,7 @@ class Enter:
 class Move:
     """Play ``card`` to move ``pawn`` to ``dest``; with a 7, one part of the split."""
 
-    card: int
+    card: Card
     pawn: int
     dest: int
 
@@ -32,14 +34,14 @@ class Swap:
 class Discard:
     """Discard ``card`` when no card in hand has a legal use."""
 
-    card: int
+    card: Card
 
 
 @dataclass(frozen=True, slots=True)
 class Give:
     """Set aside ``card`` for your partner (option ``partner_exchange``)."""
 
-    card: int
+    card: Card
 
 
 TocAction = Enter | Move | Swap | Discard | Give
@@ -49,14 +51,14 @@ TocAction = Enter | Move | Swap | Discard | Give
 class Deal:
     """Chance: the hands dealt, one sorted tuple of ranks per seat."""
 
-    hands: tuple[tuple[int, ...], ...]
+    hands: tuple[Hand, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Chance: the card the seat to play draws from the talon."""
 
-    card: int
+    card: Card
 
 
 TocOutcome = Deal | Draw

@@ -2,13 +2,16 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal, cast
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionSpec, OptionValue
 from meeple.engine.protocol import GameSpec, OlderVersion
 
-DEAL_MODES = ("refill", "5-4-4")
-TEAM_MODES = ("off", "pairs", "halves")
+DealMode = Literal["refill", "5-4-4"]
+TeamMode = Literal["off", "pairs", "halves"]
+DEAL_MODES: tuple[DealMode, ...] = ("refill", "5-4-4")
+TEAM_MODES: tuple[TeamMode, ...] = ("off", "pairs", "halves")
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -101,14 +104,14 @@ class Config:
     entry_offset: int
     shortcut_length: int
     shortcut_may_skip_entry: bool
-    deal_mode: str
+    deal_mode: DealMode
     partner_exchange: bool
     ace_eleven: bool
     jack_eleven: bool
     king_captures_own: bool
     depart_protection: bool
     reshuffle: bool
-    teams: str
+    teams: TeamMode
 
     def team_of(self, seat: int) -> int:
         """The team of ``seat``: partners sit opposite (pairs) or alternate (halves)."""
@@ -146,14 +149,14 @@ def make_config(players: int, options: Mapping[str, OptionValue]) -> Config:
         entry_offset=_int(options, "entry_offset"),
         shortcut_length=_int(options, "shortcut_length"),
         shortcut_may_skip_entry=_bool(options, "shortcut_may_skip_entry"),
-        deal_mode=str(options["deal_mode"]),
+        deal_mode=cast(DealMode, options["deal_mode"]),
         partner_exchange=_bool(options, "partner_exchange"),
         ace_eleven=_bool(options, "ace_eleven"),
         jack_eleven=_bool(options, "jack_eleven"),
         king_captures_own=_bool(options, "king_captures_own"),
         depart_protection=_bool(options, "depart_protection"),
         reshuffle=_bool(options, "reshuffle"),
-        teams=str(options["teams"]),
+        teams=cast(TeamMode, options["teams"]),
     )
     sector = config.cells_per_sector
     if config.entry_offset <= -sector:

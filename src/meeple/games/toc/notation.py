@@ -12,56 +12,52 @@ shortcut cells ``c<k>.<1..L>``, Zone de Sécurité cells ``h<seat>.<1..4>`` (4 d
 Cards: A 2 3 4 5 6 7 8 9 10 J Q K Jo (any case).
 """
 
-from typing import TYPE_CHECKING
-
 from meeple.engine.errors import InvalidActionError
 from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction
-from meeple.games.toc.cards import FOUR, JACK, KING, PARTEUX, SEVEN, card_name, parse_card
+from meeple.games.toc.cards import FOUR, JACK, KING, PARTEUX, SEVEN, Card, card_name, parse_card
+from meeple.games.toc.moves import Mover
 from meeple.games.toc.state import EXCHANGE, TocState
-
-if TYPE_CHECKING:
-    from meeple.games.toc.rules import TocGame
+from meeple.games.toc.turn import legal_actions
 
 _CARDS_HELP = "a card: A 2 3 4 5 6 7 8 9 10 J Q K Jo"
 _FORMS = "'Q 12-24', 'K in', 'J 12x40', 'discard 9' or 'give Q'"
 
 
-def format_action(game: "TocGame", state: TocState, action: TocAction) -> str:
-    cell = game.board.cell_name
-    if isinstance(action, Move):
-        start = cell(state.positions[action.pawn])
-        return f"{card_name(action.card)} {start}-{cell(action.dest)}"
-    if isinstance(action, Enter):
-        suffix = "" if action.seat == state.turn else str(action.seat)
-        return f"{card_name(action.card)} in{suffix}"
-    if isinstance(action, Swap):
-        pawn, other = state.positions[action.pawn], state.positions[action.other]
-        return f"J {cell(pawn)}x{cell(other)}"
-    if isinstance(action, Discard):
-        return f"discard {card_name(action.card)}"
-    return f"give {card_name(action.card)}"
+def format_action(mover: Mover, state: TocState, action: TocAction) -> str:
+    cell = mover.board.cell_name
+    match action:
+        case Move(card=card, pawn=pawn, dest=dest):
+            return f"{card_name(card)} {cell(state.positions[pawn])}-{cell(dest)}"
+        case Enter(card=card, seat=seat):
+            return f"{card_name(card)} in{'' if seat == state.turn else seat}"
+        case Swap(pawn=pawn, other=other):
+            return f"J {cell(state.positions[pawn])}x{cell(state.positions[other])}"
+        case Discard(card=card):
+            return f"discard {card_name(card)}"
+        case Give(card=card):
+            return f"give {card_name(card)}"
 
 
-def _card(token: str) -> int:
+def _card(token: str) -> Card:
     rank = parse_card(token)
     if rank is None:
         raise InvalidActionError(f"{token!r} is not a card; expected {_CARDS_HELP}")
     return rank
 
 
-def _pawn_at(game: "TocGame", state: TocState, token: str) -> int:
-    cell = game.board.parse_cell(token)
+def _pawn_at(mover: Mover, state: TocState, token: str) -> int:
+    cell = mover.board.parse_cell(token)
     if cell is None:
         raise InvalidActionError(
             f"{token!r} is not a cell of this board; expected a ring number 0-"
-            f"{game.board.ring - 1}, a shortcut cell c<k>.<i> or a zone cell h<seat>.<1-4>"
+            f"{mover.board.ring - 1}, a shortcut cell c<k>.<i> or a zone cell h<seat>.<1-4>"
         )
     if cell not in state.positions:
         raise InvalidActionError(f"no pawn stands on cell {token!r}")
     return state.positions.index(cell)
 
 
-def parse_action(game: "TocGame", state: TocState, text: str) -> TocAction:
+def parse_action(mover: Mover, state: TocState, text: str) -> TocAction:
     tokens = text.split()
     if not tokens:
         raise InvalidActionError(f"empty move; expected {_FORMS}")
@@ -80,18 +76,18 @@ def parse_action(game: "TocGame", state: TocState, text: str) -> TocAction:
         if seat_text and not seat_text.isdigit():
             raise InvalidActionError(f"{tokens[1]!r}: expected 'in' or 'in<seat>', e.g. 'in2'")
         seat = int(seat_text) if seat_text else state.turn
-        if seat >= game.players:
+        if seat >= mover.players:
             raise InvalidActionError(f"{tokens[1]!r}: there is no seat {seat}")
         return Enter(card, seat)
     if "x" in move:
         if card != JACK:
             raise InvalidActionError(f"{text!r}: only the Jack swaps (a 'x' move)")
         left, _, right = move.partition("x")
-        return Swap(_pawn_at(game, state, left), _pawn_at(game, state, right))
+        return Swap(_pawn_at(mover, state, left), _pawn_at(mover, state, right))
     if "-" in move:
         left, _, right = move.partition("-")
-        pawn = _pawn_at(game, state, left)
-        dest = game.board.parse_cell(right)
+        pawn = _pawn_at(mover, state, left)
+        dest = mover.board.parse_cell(right)
         if dest is None:
             raise InvalidActionError(f"{right!r} is not a cell of this board")
         return Move(card, pawn, dest)
@@ -100,7 +96,7 @@ def parse_action(game: "TocGame", state: TocState, text: str) -> TocAction:
     )
 
 
-def explain_illegal(game: "TocGame", state: TocState, action: TocAction) -> str:
+def explain_illegal(mover: Mover, state: TocState, action: TocAction) -> str:
     """Why ``action`` is not legal in ``state``, in words."""
     seat = state.turn
     hand = state.hands[seat]
@@ -123,11 +119,11 @@ def explain_illegal(game: "TocGame", state: TocState, action: TocAction) -> str:
     card = JACK if isinstance(action, Swap) else action.card
     if card not in hand:
         return f"{card_name(card)} is not in your hand"
-    legal = game.legal_actions(state)
+    legal = legal_actions(mover, state)
     if isinstance(action, Discard):
-        plays = ", ".join(sorted({game.format_action(state, a) for a in legal}))
+        plays = ", ".join(sorted({format_action(mover, state, a) for a in legal}))
         return f"a card with a legal use must be played (forced play), e.g. {plays}"
-    controlled = game.mover.controlled(seat, state.positions)
+    controlled = mover.controlled(seat, state.positions)
     if isinstance(action, Enter):
         if card not in PARTEUX:
             return "only a Parteu (A, K or Joker) brings a pawn out"
@@ -145,7 +141,7 @@ def explain_illegal(game: "TocGame", state: TocState, action: TocAction) -> str:
         return "the 4 moves a pawn 4 cells back on the track, never into a zone or past a pawn"
     if card == SEVEN:
         return "no split of the 7 starts with that part and uses all 7 steps"
-    if card == JACK and not game.config.jack_eleven:
+    if card == JACK and not mover.config.jack_eleven:
         return "the Jack swaps; it moves 11 only with option jack_eleven"
     passing = "passes only capturable pawns" if card == KING else "passes no pawn"
     return (

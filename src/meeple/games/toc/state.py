@@ -3,7 +3,8 @@
 from dataclasses import dataclass
 from enum import IntEnum
 
-from meeple.engine.values import constructor
+from meeple.engine.values import constructor, evolver
+from meeple.games.toc.cards import Card, Hand
 
 
 class Phase(IntEnum):
@@ -49,17 +50,17 @@ class TocState:
     positions: tuple[int, ...]
     protected: int
     armed: int
-    hands: tuple[tuple[int, ...], ...]
-    talon: tuple[int, ...]
-    talon_order: tuple[int, ...]
-    played: tuple[int, ...]
+    hands: tuple[Hand, ...]
+    talon: tuple[int, ...]  # cards per rank
+    talon_order: tuple[Card, ...]
+    played: tuple[Card, ...]
     pending: Pending | None
     # partner_exchange: the card each seat has set aside this exchange (0: none yet).
-    gifts: tuple[int, ...]
+    gifts: tuple[Card, ...]
     # Cards every seat knows to be in each hand (drawn from a talon in known order).
-    known: tuple[tuple[int, ...], ...]
+    known: tuple[Hand, ...]
     # Per receiver: a card its giver knows it still holds from the last exchange (0: none).
-    gift_known: tuple[int, ...]
+    gift_known: tuple[Card, ...]
     deals: int  # deals so far
     starter: int  # the seat that played first after the latest deal
     turns: int  # turns completed
@@ -69,3 +70,5 @@ class TocState:
 # States are built on every step: the engine's generated constructor stores the fields
 # straight into their slots (about twice as fast as TocState(...), same value).
 new_state = constructor(TocState)
+# The package's one copy helper: a TocState with some fields changed.
+evolve = evolver(TocState)

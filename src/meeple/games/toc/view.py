@@ -8,13 +8,10 @@ which card it gave its partner that the partner still holds.
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from meeple.games.toc.cards import DECK_COUNTS, remove_one, sorted_insert
-from meeple.games.toc.state import Pending, Phase, TocState
-
-if TYPE_CHECKING:
-    from meeple.games.toc.rules import TocGame
+from meeple.games.toc.cards import DECK_COUNTS, Card, Hand, sorted_insert
+from meeple.games.toc.config import Config
+from meeple.games.toc.state import Pending, Phase, TocState, evolve, new_state
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,37 +25,37 @@ class TocView:
     positions: tuple[int, ...]
     protected: int
     armed: int
-    hand: tuple[int, ...]
+    hand: Hand
     hand_sizes: tuple[int, ...]
-    known: tuple[tuple[int, ...], ...]  # cards every seat knows to be in each hand
+    known: tuple[Hand, ...]  # cards every seat knows to be in each hand
     talon_size: int  # cards in the face-down talon of unknown order
-    talon_order: tuple[int, ...]  # a talon turned over unshuffled, top first
-    played: tuple[int, ...]
+    talon_order: tuple[Card, ...]  # a talon turned over unshuffled, top first
+    played: tuple[Card, ...]
     pending: Pending | None
-    set_aside: int  # the card this seat set aside for its partner (0: none)
+    set_aside: Card  # the card this seat set aside for its partner (0: none)
     has_set_aside: tuple[bool, ...]
-    gift_sent: int  # the card this seat gave that its partner still holds (0: none)
-    gift_received: int  # the card this seat received that its giver knows it holds
+    gift_sent: Card  # the card this seat gave that its partner still holds (0: none)
+    gift_received: Card  # the card this seat received that its giver knows it holds
     deals: int
     starter: int
     turns: int
     winners: tuple[int, ...]
 
 
-def receiver_of(game: "TocGame", seat: int) -> int:
+def receiver_of(config: Config, seat: int) -> int:
     """The teammate ``seat`` passes its card to in an exchange."""
-    return game.config.teammates(seat)[1]
+    return config.teammates(seat)[1]
 
 
-def make_view(game: "TocGame", state: TocState, seat: int | None) -> TocView:
+def make_view(config: Config, state: TocState, seat: int | None) -> TocView:
     own = seat is not None
     gift_sent = gift_received = 0
-    if seat is not None and game.config.partner_exchange:
-        gift_sent = state.gift_known[receiver_of(game, seat)]
+    if seat is not None and config.partner_exchange:
+        gift_sent = state.gift_known[receiver_of(config, seat)]
         gift_received = state.gift_known[seat]
     return TocView(
         seat=seat,
-        players=game.players,
+        players=config.players,
         phase=state.phase,
         turn=state.turn,
         positions=state.positions,
@@ -82,31 +79,8 @@ def make_view(game: "TocGame", state: TocState, seat: int | None) -> TocView:
     )
 
 
-def forget(
-    known: tuple[tuple[int, ...], ...],
-    gift_known: tuple[int, ...],
-    seat: int,
-    hand: tuple[int, ...],
-    card: int,
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """Knowledge of ``seat``'s hand after it gave up ``card`` (``hand`` is what is left).
-
-    Known cards stay a sub-multiset of the hand: when fewer cards of that rank remain than
-    were known, the one that left must have been a known one.
-    """
-    mine = known[seat]
-    left = hand.count(card)
-    if mine.count(card) > left:
-        mine = remove_one(mine, card)
-        known = (*known[:seat], mine, *known[seat + 1 :])
-    gift = gift_known[seat]
-    if gift == card and mine.count(card) + 1 > left:
-        gift_known = (*gift_known[:seat], 0, *gift_known[seat + 1 :])
-    return known, gift_known
-
-
 def _fixed_cards(
-    game: "TocGame",
+    config: Config,
     seat: int | None,
     holder: int,
     known: tuple[tuple[int, ...], ...],
@@ -114,13 +88,13 @@ def _fixed_cards(
 ) -> tuple[int, ...]:
     """The cards of ``holder``'s hand that ``seat`` knows (kept in place when resampling)."""
     fixed = known[holder]
-    if seat is not None and gift_sent and holder == receiver_of(game, seat):
+    if seat is not None and gift_sent and holder == receiver_of(config, seat):
         fixed = sorted_insert(fixed, gift_sent)
     return fixed
 
 
 def _deal_unseen(
-    game: "TocGame",
+    config: Config,
     seat: int | None,
     pool: list[int],
     hand_sizes: tuple[int, ...],
@@ -131,15 +105,15 @@ def _deal_unseen(
     """Shuffle ``pool`` into the others' free hand slots, set-aside cards and the talon."""
     rng.shuffle(pool)
     hands: list[tuple[int, ...]] = []
-    for holder in range(game.players):
+    for holder in range(config.players):
         if holder == seat:
             hands.append(())
             continue
         free = hand_sizes[holder] - len(fixed[holder])
         hands.append(tuple(sorted(fixed[holder] + tuple(pool[:free]))))
         del pool[:free]
-    gifts = [0] * game.players
-    for holder in range(game.players):
+    gifts = [0] * config.players
+    for holder in range(config.players):
         if holder != seat and has_set_aside[holder]:
             gifts[holder] = pool.pop()
     counts = [0] * len(DECK_COUNTS)
@@ -168,40 +142,40 @@ def _unseen_pool(
     return [rank for rank, count in enumerate(counts, 1) for _ in range(count)]
 
 
-def determinize(game: "TocGame", view: TocView, rng: random.Random) -> TocState:
+def determinize(config: Config, view: TocView, rng: random.Random) -> TocState:
     """A full state consistent with ``view``: unseen cards dealt at random."""
     seat = view.seat
     fixed = [
-        _fixed_cards(game, seat, holder, view.known, view.gift_sent)
-        for holder in range(game.players)
+        _fixed_cards(config, seat, holder, view.known, view.gift_sent)
+        for holder in range(config.players)
     ]
     pool = _unseen_pool(seat, view.hand, view.set_aside, view.played, view.talon_order, fixed)
     hands, gifts, talon = _deal_unseen(
-        game, seat, pool, view.hand_sizes, fixed, view.has_set_aside, rng
+        config, seat, pool, view.hand_sizes, fixed, view.has_set_aside, rng
     )
-    gift_known = [0] * game.players
+    gift_known = [0] * config.players
     if seat is not None:
         hands[seat] = view.hand
         gifts[seat] = view.set_aside
-        if game.config.partner_exchange:
-            gift_known[receiver_of(game, seat)] = view.gift_sent
+        if config.partner_exchange:
+            gift_known[receiver_of(config, seat)] = view.gift_sent
             gift_known[seat] = view.gift_received
-    return TocState(
+    return new_state(
         view.phase, view.turn, view.positions, view.protected, view.armed, tuple(hands),
         talon, view.talon_order, view.played, view.pending, tuple(gifts), view.known,
         tuple(gift_known), view.deals, view.starter, view.turns, view.winners,
     )  # fmt: skip
 
 
-def redeal_hidden(game: "TocGame", state: TocState, seat: int, rng: random.Random) -> TocState:
+def redeal_hidden(config: Config, state: TocState, seat: int, rng: random.Random) -> TocState:
     """``state`` with every card ``seat`` cannot see reshuffled (independent of views)."""
-    gift_sent = state.gift_known[receiver_of(game, seat)] if game.config.partner_exchange else 0
-    fixed = [_fixed_cards(game, seat, h, state.known, gift_sent) for h in range(game.players)]
+    gift_sent = state.gift_known[receiver_of(config, seat)] if config.partner_exchange else 0
+    fixed = [_fixed_cards(config, seat, h, state.known, gift_sent) for h in range(config.players)]
     pool = _unseen_pool(
         seat, state.hands[seat], state.gifts[seat], state.played, state.talon_order, fixed
     )
     hands, gifts, talon = _deal_unseen(
-        game,
+        config,
         seat,
         pool,
         tuple(len(h) for h in state.hands),
@@ -216,13 +190,9 @@ def redeal_hidden(game: "TocGame", state: TocState, seat: int, rng: random.Rando
         gift
         if gift == 0
         or holder == seat
-        or (game.config.partner_exchange and holder == receiver_of(game, seat))
+        or (config.partner_exchange and holder == receiver_of(config, seat))
         or hands[holder].count(gift) > state.known[holder].count(gift)
         else 0
         for holder, gift in enumerate(state.gift_known)
     )
-    return TocState(
-        state.phase, state.turn, state.positions, state.protected, state.armed, tuple(hands),
-        talon, state.talon_order, state.played, state.pending, tuple(gifts), state.known,
-        gift_known, state.deals, state.starter, state.turns, state.winners,
-    )  # fmt: skip
+    return evolve(state, hands=tuple(hands), talon=talon, gifts=tuple(gifts), gift_known=gift_known)
