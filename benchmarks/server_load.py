@@ -60,6 +60,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     deliveries: list[float] = field(default_factory=list)  # move sent -> another seat's view
     moves: int = 0
+    all_moves: int = 0  # warm-up included: the servers' CPU per move divides by it
     errors: int = 0
     measuring: bool = False
     finished: int = 0
@@ -118,6 +119,7 @@ async def seat_client(
                     stats.deliveries.append(time.monotonic() - moved_at)
             seen_version = message["version"]
             if sent_at is not None and message["version"] > sent_version:
+                stats.all_moves += 1
                 if stats.measuring:
                     stats.latencies.append(time.monotonic() - sent_at)
                     stats.moves += 1
@@ -319,6 +321,7 @@ def main() -> None:
             "latencies": [round(x, 6) for x in stats.latencies],
             "deliveries": [round(x, 6) for x in stats.deliveries],
             "moves": stats.moves,
+            "all_moves": stats.all_moves,
             "errors": stats.errors,
             "measured": args.measured,
             "cpu": time.process_time(),
@@ -412,8 +415,9 @@ def report(
     if cpu_before is not None and cpu_after is not None:
         total = args.warmup + args.measured
         print(
-            f"CPU: server process {(cpu_after - cpu_before) / total:.0%} of one core, "
-            f"load-generating clients {client_cpu / total:.0%} of one core"
+            f"CPU: server process {(cpu_after - cpu_before) / total:.0%} of one core "
+            f"({(cpu_after - cpu_before) / max(1, stats.all_moves) * 1000:.2f} ms per move, "
+            f"warm-up included), load-generating clients {client_cpu / total:.0%} of one core"
         )
 
 
@@ -441,8 +445,10 @@ def run_instances(args: argparse.Namespace) -> None:
     )
     print(
         "instances | moves/s | move p50 | move p99 | delivery p50 | delivery p99 | errors | "
-        f"CPU | load average (1 min; {os.getloadavg()[0]:.1f} at the start)"
+        "CPU | servers' CPU per move | "
+        f"load average (1 min; {os.getloadavg()[0]:.1f} at the start)"
     )
+    rows: dict[int, dict[str, float]] = {}
     try:
         for count in [int(n) for n in args.instances.split(",")]:
             db = postgres.new_database()
@@ -471,13 +477,14 @@ def run_instances(args: argparse.Namespace) -> None:
             finally:
                 for server in servers:
                     server.stop()
-            _report_instances(args, count, results, before, after)
+            rows[count] = _report_instances(args, count, results, before, after)
+        _summary(args, rows)
     finally:
         redis.stop()
         postgres.stop()
 
 
-def _generate(args: argparse.Namespace, bases: str) -> list[dict[str, object]]:
+def _generate(args: argparse.Namespace, bases: str) -> list[dict[str, Any]]:
     """Run the load generators (each its share of the tables) and collect their figures."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
@@ -521,26 +528,63 @@ def _generate(args: argparse.Namespace, bases: str) -> list[dict[str, object]]:
 def _report_instances(
     args: argparse.Namespace,
     count: int,
-    results: list[dict[str, object]],
+    results: list[dict[str, Any]],
     before: list[float],
     after: list[float],
-) -> None:
-    latencies = sorted(x for r in results for x in r["latencies"])  # type: ignore[attr-defined]
-    deliveries = sorted(x for r in results for x in r["deliveries"])  # type: ignore[attr-defined]
-    moves = sum(int(r["moves"]) for r in results)  # type: ignore[call-overload]
-    errors = sum(int(r["errors"]) for r in results)  # type: ignore[call-overload]
-    measured = max(float(r["measured"]) for r in results)  # type: ignore[arg-type]
+) -> dict[str, float]:
+    """Print one row; return its figures (for the summary after the last row)."""
+    latencies = sorted(x for r in results for x in r["latencies"])
+    deliveries = sorted(x for r in results for x in r["deliveries"])
+    moves = sum(int(r["moves"]) for r in results)
+    all_moves = max(1, sum(int(r["all_moves"]) for r in results))
+    errors = sum(int(r["errors"]) for r in results)
+    measured = max(float(r["measured"]) for r in results)
     total = args.warmup + measured
-    cpu = ", ".join(f"{(b - a) / total:.0%}" for a, b in zip(before, after, strict=True))
-    clients = sum(float(r["cpu"]) for r in results) / total  # type: ignore[arg-type]
+    spent = [b - a for a, b in zip(before, after, strict=True)]
+    cpu = ", ".join(f"{s / total:.0%}" for s in spent)
+    clients = sum(float(r["cpu"]) for r in results) / total
+    figures = {
+        "rate": moves / measured,
+        "p99": percentile(latencies, 0.99) * 1000,
+        "delivery_p99": percentile(deliveries, 0.99) * 1000,
+        "cpu_per_move": sum(spent) / all_moves * 1000,
+    }
     print(
-        f"{count} | {moves / measured:.0f} | {percentile(latencies, 0.5) * 1000:.1f} ms | "
-        f"{percentile(latencies, 0.99) * 1000:.1f} ms | "
+        f"{count} | {figures['rate']:.0f} | {percentile(latencies, 0.5) * 1000:.1f} ms | "
+        f"{figures['p99']:.1f} ms | "
         f"{percentile(deliveries, 0.5) * 1000:.1f} ms | "
-        f"{percentile(deliveries, 0.99) * 1000:.1f} ms | {errors} | server(s) {cpu}, "
-        f"generators {clients:.0%} (of a core) | {os.getloadavg()[0]:.1f}",
+        f"{figures['delivery_p99']:.1f} ms | {errors} | server(s) {cpu}, "
+        f"generators {clients:.0%} (of a core) | {figures['cpu_per_move']:.2f} ms | "
+        f"{os.getloadavg()[0]:.1f}",
         flush=True,
     )
+    return figures
+
+
+def _summary(args: argparse.Namespace, rows: dict[int, dict[str, float]]) -> None:
+    """The issue's goals against this run's figures (issue 20)."""
+    print("goals (issue 20, a 2-core machine):")
+    for count, row in rows.items():
+        if args.think_ms > 0:
+            verdict = "met" if row["p99"] < 100 else "not met"
+            print(f"  {count} instance(s): move p99 {row['p99']:.0f} ms < 100 ms: {verdict}")
+        if count > 1:
+            verdict = "met" if row["delivery_p99"] < 50 else "not met"
+            print(
+                f"  {count} instances: delivery p99 {row['delivery_p99']:.0f} ms < 50 ms: {verdict}"
+            )
+    if 1 in rows and 2 in rows:
+        ratio = rows[2]["rate"] / rows[1]["rate"]
+        if args.think_ms > 0:
+            print(
+                f"  moves/s, 2 instances / 1: {ratio:.2f} (bounded by the think time: "
+                "run with --think-ms 0 for the 1.6x capacity goal)"
+            )
+        else:
+            verdict = "met" if ratio >= 1.6 else "not met"
+            print(f"  capacity, 2 instances / 1: {ratio:.2f} >= 1.6: {verdict}")
+        cpu = rows[2]["cpu_per_move"] / rows[1]["cpu_per_move"]
+        print(f"  servers' CPU per move, 2 instances / 1: {cpu:.2f}")
 
 
 def _cpu_seconds(pid: int) -> float | None:
