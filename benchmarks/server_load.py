@@ -266,6 +266,7 @@ async def drive(args: argparse.Namespace, base: str, first_seed: int = 0) -> Sta
         # the warm-up built (hundreds of connections) is kept out of its collections.
         gc.collect()
         gc.freeze()
+        gc.set_threshold(10_000, 20, 100)  # as the server does (manager.GC_THRESHOLDS)
         stats.measuring = True
         measured_from = time.monotonic()
         await asyncio.gather(*drivers, return_exceptions=False)
