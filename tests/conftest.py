@@ -10,18 +10,23 @@ from typing import TYPE_CHECKING
 import pytest
 
 from meeple.engine.protocol import AnyGame
-from meeple.engine.registry import game_names, load_game
+from meeple.engine.registry import default_players, game_class, game_names, load_game
 
 if TYPE_CHECKING:
     from server.serverkit import PostgresCluster
 
 
 def game_configs() -> list[tuple[str, int, dict[str, object]]]:
-    """(game, players, options) for every registered game's ``TEST_CONFIGS``."""
+    """(game, players, options) for every registered game's ``TEST_CONFIGS`` (found in
+    the package of its class, wherever it was registered from; a package without them
+    is played at its default player count and options)."""
     configs = []
     for name in game_names():
-        module = importlib.import_module(f"meeple.games.{name}")
-        for players, options in module.TEST_CONFIGS:
+        module = game_class(name).__module__
+        found = [importlib.import_module(m) for m in (module, module.rpartition(".")[0])]
+        fallback = ((default_players(name), {}),)
+        with_configs = [m.TEST_CONFIGS for m in found if hasattr(m, "TEST_CONFIGS")]
+        for players, options in (with_configs or [fallback])[0]:
             configs.append((name, players, dict(options)))
     return configs
 

@@ -23,8 +23,10 @@ def _versions_listed(game: str) -> set[int]:
 def test_every_rules_version_a_game_knows_is_in_the_changelog(game: str) -> None:
     spec = game_class(game).spec
     known = {spec.version, *(older.version for older in spec.older_versions)}
-    assert known <= _versions_listed(game)
-    assert max(_versions_listed(game)) == spec.version
+    listed = _versions_listed(game)
+    advice = f"add '- v{spec.version}: what changed' under '### {game}' in CHANGELOG.md"
+    assert known <= listed, advice
+    assert max(listed) == spec.version, advice
 
 
 def test_the_changelog_has_an_unreleased_section() -> None:
