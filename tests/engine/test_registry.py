@@ -111,3 +111,16 @@ def test_named_card_types_and_literals_decode_and_check() -> None:
     assert codec.checker(Card, {})(True) is not None
     assert codec.checker(Stage, {})("play") is None
     assert "not one of" in (codec.checker(Stage, {})("dance") or "")
+
+
+def test_loading_a_game_imports_none_of_the_later_layers() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, meeple; meeple.load_game('toc'); meeple.game_names(); "
+        "print(sorted(m for m in sys.modules if m.startswith(('meeple.rl', 'meeple.bots', "
+        "'meeple.cli', 'meeple.sim', 'meeple.server', 'numpy'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

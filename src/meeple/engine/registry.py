@@ -24,7 +24,6 @@ layer does without one.
 
 import importlib
 import importlib.metadata
-import importlib.util
 import pkgutil
 import warnings
 from dataclasses import dataclass
@@ -56,6 +55,10 @@ class GameEntry:
     heuristic_bot: str | None = None
     renderer: str | None = None
     encoder: str | None = None
+    # A built-in game's pieces are where the conventions put them, if those modules
+    # exist: a missing module means no such piece (checked only when one is asked for,
+    # so that loading a game imports none of the later layers).
+    conventional: bool = False
 
     def location(self, kind: PieceKind) -> str | None:
         location: str | None = getattr(self, kind)
@@ -75,19 +78,9 @@ def _built_in() -> dict[str, GameEntry]:
         game_class = getattr(module, "GAME", None)
         if game_class is not None:
             name = game_class.spec.name
-            pieces = {kind: _convention(kind, name) for kind in PIECE_KINDS}
-            found[name] = GameEntry(game_class, **pieces)
+            pieces = {kind: _CONVENTIONS[kind].format(name=name) for kind in PIECE_KINDS}
+            found[name] = GameEntry(game_class, **pieces, conventional=True)
     return found
-
-
-def _convention(kind: PieceKind, name: str) -> str | None:
-    """The conventional location of a built-in game's piece, if that module exists."""
-    location = _CONVENTIONS[kind].format(name=name)
-    module = location.partition(":")[0]
-    try:
-        return location if importlib.util.find_spec(module) is not None else None
-    except ModuleNotFoundError:
-        return None
 
 
 @cache
@@ -169,11 +162,17 @@ def game_class(name: str) -> type[AnyGame]:
 def piece(name: str, kind: PieceKind) -> object | None:
     """The game's piece of that kind, imported (a class, factory or module), or ``None``
     when the game has none. A piece that is named but cannot be imported is an error."""
-    location = game_entry(name).location(kind)
+    entry = game_entry(name)
+    location = entry.location(kind)
     if location is None:
         return None
     module_name, _, attribute = location.partition(":")
-    module = importlib.import_module(module_name)
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if entry.conventional and error.name == module_name:
+            return None
+        raise
     if not attribute:
         return module
     found: object | None = getattr(module, attribute, None)
