@@ -369,7 +369,12 @@ class TableRuntime:
     def plan_actions(
         self, seat: int, actions: list[object], by: StepBy, rng: random.Random, now: float
     ) -> Plan:
-        """The steps of ``actions`` by ``seat`` and the chance outcomes that follow."""
+        """The steps of ``actions`` by ``seat`` and the chance outcomes that follow.
+
+        The actions were checked already, in this order from this state: a person's by
+        :meth:`decode_move`, a bot's taken from ``legal_actions`` under the table's lock
+        at this version; so they are applied through the engine's unchecked path (which
+        spares a second ``legal_actions`` per move)."""
         game = self.game
         state = self.state
         steps: list[NewStep] = []
@@ -378,7 +383,7 @@ class TableRuntime:
         for action in actions:
             if game.current_player(state) != seat:
                 raise MoveError("illegal", f"seat {seat} is not to act after the previous part")
-            after = game.apply_action(state, action)
+            after = game.apply_unchecked(state, action)
             entry = action_entry(game, state, index, seat, action, by)
             entries.append(announced(game, entry, state, action, after))
             steps.append(NewStep(seat, entry.data, by))
@@ -448,7 +453,7 @@ class TableRuntime:
             if actor != CHANCE:
                 break
             outcome = game.sample_chance(state, rng)
-            after = game.apply_chance(state, outcome)
+            after = game.apply_chance_unchecked(state, outcome)  # drawn for this state
             entry = announced(game, chance_entry(game, state, index, outcome), state, None, after)
             plan.entries.append(entry)
             plan.steps.append(NewStep(CHANCE, entry.data, "chance"))
