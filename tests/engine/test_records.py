@@ -111,15 +111,15 @@ def test_a_cmyk_version_1_record_replays_unless_it_used_overflow_bust() -> None:
             with pytest.raises(
                 RecordError, match=r"line 1: .*cmyk rules version 1, .* option overflow=bust: "
             ):
-                parse_record(old, expected_version=2)
+                parse_record(old, expected_version=3)
         else:
-            record = parse_record(old, expected_version=2)
+            record = parse_record(old, expected_version=3)
             assert game.result(final_state(game, record)) == outcome.result
 
 
 def test_a_record_of_a_newer_or_unknown_version_is_refused() -> None:
-    with pytest.raises(RecordError, match=r"cmyk rules version 7, but this meeple has version 2"):
-        parse_record(_as_older_version(_cmyk_lines(), 7), expected_version=2)
+    with pytest.raises(RecordError, match=r"cmyk rules version 7, but this meeple has version 3"):
+        parse_record(_as_older_version(_cmyk_lines(), 7), expected_version=3)
 
 
 def _cmyk_lines() -> list[str]:

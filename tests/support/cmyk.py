@@ -45,11 +45,11 @@ def make_state(
     """A state with these hands and piles; the stock is the rest of the deck unless given
     (then the rest goes to the won cards, so the components are still conserved)."""
     laid = tuple(pile(text) for text in piles)
-    mix_card = card(mix) if mix else -1
+    mix_card = card(mix) if mix else None
     totals = []
     closed = []
     for colour, cards_laid in enumerate(laid):
-        total = game.config.mixes[mix_card - FIRST_MIX][colour] if mix_card >= 0 else 0
+        total = game.config.mixes[mix_card - FIRST_MIX][colour] if mix_card is not None else 0
         for kind in cards_laid:
             if is_joker(kind):
                 total = FULL  # a joker always completes its pile
@@ -63,7 +63,7 @@ def make_state(
     used.update(cards(won))
     for cards_laid in laid:
         used.update(cards_laid)
-    if mix_card >= 0:
+    if mix_card is not None:
         used[mix_card] += 1
     for hand in hand_cards:
         used.update(hand)

@@ -307,7 +307,7 @@ def test_the_fourth_completion_under_a_mix_wins_the_whole_board() -> None:
     state = run(g, state, "K20")
     assert state.tally.won_counts == (7, 0)  # six pile cards and the mix
     assert card("X1") in state.tally.won
-    assert state.board.mix == -1 and state.board.totals == (0, 0, 0, 0)
+    assert state.board.mix is None and state.board.totals == (0, 0, 0, 0)
     assert not state.board.opening
 
 
@@ -317,7 +317,7 @@ def test_a_sweep_over_a_mix_wins_the_mix_too() -> None:
     state = run(g, state, "S")
     assert state.tally.won_counts == (4, 0)
     assert card("X1") in state.tally.won
-    assert state.board.mix == -1 and state.board.opening
+    assert state.board.mix is None and state.board.opening
 
 
 def test_a_second_mix_over_a_mix_wins_the_first_and_sets_new_percentages() -> None:
@@ -496,7 +496,7 @@ def test_a_multiple_completion_that_closes_the_last_mix_piles_wins_the_board() -
     state = run(g, state, "Y10+K30")
     assert state.tally.won_counts == (8, 0)  # seven pile cards and the mix
     assert state.tally.completions == (2, 0)
-    assert state.board.mix == -1
+    assert state.board.mix is None
 
 
 def test_overflow_bust_under_a_mix_restarts_the_pile_at_the_mix_value() -> None:

@@ -72,7 +72,7 @@ class HeuristicBot(Bot):
         for cards in (view.hand, view.reserve, view.won, *view.board.piles):
             for card in cards:
                 unseen[card] -= 1
-        if view.board.mix >= 0:
+        if view.board.mix is not None:
             unseen[view.board.mix] -= 1
         return unseen
 
@@ -197,7 +197,7 @@ class HeuristicBot(Bot):
 
     def pile_worth(self, board: Board, colour: int) -> float:
         """The cards its completer would win."""
-        if board.mix < 0:
+        if board.mix is None:
             return len(board.piles[colour]) + 1.0
         closed = board.closed
         if not closed[colour] and sum(closed) == 3:  # (the one open pile)

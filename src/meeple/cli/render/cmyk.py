@@ -62,7 +62,7 @@ def _header(view: CmykView, mixes: tuple[tuple[int, int, int, int], ...]) -> Tex
     header.append(f"   stock {view.stock_size}   reserve {len(view.reserve)}")
     if board.opening:
         header.append("   opening: start the missing colours", style="italic")
-    if board.mix >= 0:
+    if board.mix is not None:
         header.append("   mix in play: ")
         header.append(card_text(board.mix, mixes))
     return header
@@ -77,7 +77,7 @@ def _piles(view: CmykView, mixes: tuple[tuple[int, int, int, int], ...]) -> Tabl
     laid: list[Text] = []
     for colour in range(4):
         total = board.totals[colour]
-        started = bool(board.piles[colour]) or board.mix >= 0
+        started = bool(board.piles[colour]) or board.mix is not None
         if board.closed[colour]:
             percents.append(Text("100% closed", style=STYLES[colour]))
         elif not started:
@@ -90,7 +90,7 @@ def _piles(view: CmykView, mixes: tuple[tuple[int, int, int, int], ...]) -> Tabl
             line.append(f" needs {100 - total}%", style="dim")
             percents.append(line)
         pile = cards_text(board.piles[colour], mixes)
-        if board.mix >= 0:
+        if board.mix is not None:
             pile = Text(f"mix {mixes[board.mix - FIRST_MIX][colour]}% + ").append(pile)
         laid.append(pile)
     piles.add_row(*percents)

@@ -179,8 +179,11 @@ SPEC = GameSpec(
     name="cmyk",
     title="CMYK (Quadri)",
     # Version 2: with overflow=bust the end test counts what busts give back (issue 17).
-    version=2,
+    # Version 3: no mix in play is null, not -1, in the board of states and views (their
+    # JSON changed; actions and outcomes did not, so version 2 records replay as before).
+    version=3,
     older_versions=(
+        OlderVersion(2, "no mix in play is null, not -1, in states and views"),
         OlderVersion(
             1,
             "with overflow=bust the game no longer ends while a bust could still let a pile "

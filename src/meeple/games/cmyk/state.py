@@ -27,14 +27,14 @@ class Board:
     piles: tuple[tuple[Card, ...], ...]
     totals: tuple[int, ...]
     closed: tuple[bool, ...]
-    mix: Card  # the mix card's kind, or -1 when no mix is in play
+    mix: Card | None  # the mix card's kind (None: no mix in play)
     opening: bool  # piles must be started, one new colour a turn (seed: start, after a sweep)
 
 
 EMPTY_PILES: tuple[tuple[Card, ...], ...] = ((), (), (), ())
 OPEN: tuple[bool, ...] = (False, False, False, False)
-OPENING_BOARD = Board(EMPTY_PILES, (0, 0, 0, 0), OPEN, -1, True)
-EMPTY_BOARD = Board(EMPTY_PILES, (0, 0, 0, 0), OPEN, -1, False)
+OPENING_BOARD = Board(EMPTY_PILES, (0, 0, 0, 0), OPEN, None, True)
+EMPTY_BOARD = Board(EMPTY_PILES, (0, 0, 0, 0), OPEN, None, False)
 
 
 @dataclass(frozen=True, slots=True)

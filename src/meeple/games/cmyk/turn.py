@@ -202,7 +202,7 @@ def lay_card(
     pile = (*piles[colour], card)
     if new_total > FULL:
         # option overflow = bust: the pile goes to the reserve, the colour starts again
-        base = config.mixes[board.mix - FIRST_MIX][colour] if board.mix >= 0 else 0
+        base = config.mixes[board.mix - FIRST_MIX][colour] if board.mix is not None else 0
         return (
             _with_pile(board, colour, (), base, False, board.opening),
             (),
@@ -214,7 +214,7 @@ def lay_card(
         if opening and all(p or c == colour for c, p in enumerate(piles)):
             opening = False  # seed: the four piles are started, normal play begins
         return _with_pile(board, colour, pile, new_total, False, opening), (), False, ()
-    if board.mix < 0:
+    if board.mix is None:
         # seed: the player who lays the last card wins the pile; the zone is empty again
         return _with_pile(board, colour, (), 0, False, board.opening), pile, True, ()
     # seed: under a mix a completed pile wins nothing yet and stays closed ...
@@ -249,7 +249,7 @@ def _with_pile(
 def board_cards(board: Board) -> tuple[Card, ...]:
     """Every card on the board: the piles and the mix."""
     cards = tuple(card for pile in board.piles for card in pile)
-    return (*cards, board.mix) if board.mix >= 0 else cards
+    return cards if board.mix is None else (*cards, board.mix)
 
 
 def apply_action(config: Config, players: int, state: CmykState, action: CmykAction) -> CmykState:
@@ -456,7 +456,7 @@ def _completes_after_busts(config: Config, board: Board, counts: list[int]) -> b
                 for card in board.piles[colour]:
                     counts[card] += 1
                 grew = True
-    base = config.mixes[board.mix - FIRST_MIX] if board.mix >= 0 else (0, 0, 0, 0)
+    base = config.mixes[board.mix - FIRST_MIX] if board.mix is not None else (0, 0, 0, 0)
     return any(can_reach(colour, base[colour], counts) for colour in busted)
 
 

@@ -62,7 +62,7 @@ def unseen_cards(view: CmykView, deck: tuple[Card, ...]) -> list[Card]:
     for cards in (view.hand, view.reserve, view.won, *view.board.piles):
         for card in cards:
             counts[card] -= 1
-    if view.board.mix >= 0:
+    if view.board.mix is not None:
         counts[view.board.mix] -= 1
     assert all(count >= 0 for count in counts), "view inconsistent with the deck"
     pool: list[Card] = []

@@ -332,7 +332,7 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
                 memo = memos[colour] = (pile, total, closed, *self._pile_entries(colour, board))
             ones.extend(memo[3])
             values.extend(memo[4])
-        if board.mix >= 0:
+        if board.mix is not None:
             ones.append(self.o_board + board.mix)
             ones.append(self.o_mix + board.mix - FIRST_MIX)
         if board.opening:

@@ -166,11 +166,11 @@ function board(view, ctx, mixes) {
     [10, 200],
     [480, 200],
   ];
-  const mix = b.mix >= 0 ? mixes[b.mix - FIRST_MIX] || [0, 0, 0, 0] : null;
+  const mix = b.mix !== null ? mixes[b.mix - FIRST_MIX] || [0, 0, 0, 0] : null;
   for (let c = 0; c < 4; c += 1) {
     const [x, y] = places[c];
     const total = b.totals[c];
-    const started = b.piles[c].length > 0 || b.mix >= 0;
+    const started = b.piles[c].length > 0 || b.mix !== null;
     const base = mix ? mix[c] : 0;
     const status = b.closed[c]
       ? t('cmyk.closed')
