@@ -9,7 +9,7 @@ from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.registry import make_bot
 from meeple.engine.protocol import CHANCE, TERMINAL
 from meeple.games.phase10.actions import Discard, DrawStock
-from meeple.games.phase10.phases import GroupKind
+from meeple.games.phase10.config import GroupKind
 from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import LaidGroup, Stage
 from support.phase10 import c, cards, make_state

@@ -3,10 +3,10 @@
 from typing import Any
 
 from meeple.engine.protocol import Announcement
+from meeple.games.phase10.actions import Deal
 from meeple.games.phase10.actions import Discard as Phase10Discard
 from meeple.games.phase10.cards import SKIP
 from meeple.games.phase10.rules import Phase10Game
-from meeple.games.phase10.state import Deal
 from support import cmyk, phase10, toc, toquer
 
 

@@ -72,19 +72,19 @@ def make_state(
 
 
 def run(start: int, text: str, owner: int = 0) -> LaidGroup:
-    from meeple.games.phase10.phases import GroupKind
+    from meeple.games.phase10.config import GroupKind
 
     return LaidGroup(owner, GroupKind.RUN, start, tuple(c(t) for t in text.split()))
 
 
 def set_of(number: int, text: str, owner: int = 0) -> LaidGroup:
-    from meeple.games.phase10.phases import GroupKind
+    from meeple.games.phase10.config import GroupKind
 
     return LaidGroup(owner, GroupKind.SET, number, tuple(c(t) for t in text.split()))
 
 
 def colour_group(colour: int, text: str, owner: int = 0) -> LaidGroup:
-    from meeple.games.phase10.phases import GroupKind
+    from meeple.games.phase10.config import GroupKind
 
     return LaidGroup(owner, GroupKind.COLOUR, colour, tuple(c(t) for t in text.split()))
 

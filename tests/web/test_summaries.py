@@ -10,9 +10,8 @@ import httpx
 
 from meeple.engine.codec import JSON
 from meeple.engine.registry import game_class
-from meeple.games.phase10.actions import Discard, DrawStock
+from meeple.games.phase10.actions import Deal, Discard, Draw, DrawStock
 from meeple.games.phase10.cards import SKIP, parse_card
-from meeple.games.phase10.state import Deal, Draw
 from web.conftest import ROOT
 from web.helpers import wait_my_turn
 from web.positions import next_round_at_seat_0, seeded_steps, to_the_end, toc_captured_steps

@@ -11,16 +11,19 @@ from meeple.engine.errors import IllegalActionError, InvalidOptionError
 from meeple.engine.protocol import CHANCE, TERMINAL
 from meeple.games.phase10.actions import (
     BeginPhase,
+    Deal,
     Discard,
+    Draw,
     DrawStock,
     Hit,
     Place,
     TakeDiscard,
 )
 from meeple.games.phase10.cards import DECK_SIZE, SKIP, WILD, deck_counts, points
-from meeple.games.phase10.phases import GroupKind, can_make_phase, parse_phase
+from meeple.games.phase10.config import GroupKind, parse_phase
+from meeple.games.phase10.phases import can_make_phase
 from meeple.games.phase10.rules import Phase10Game
-from meeple.games.phase10.state import Deal, Draw, Phase10State, Stage
+from meeple.games.phase10.state import Phase10State, Stage
 from support.phase10 import c, cards, colour_group, lay_phase, make_state, run, set_of
 
 

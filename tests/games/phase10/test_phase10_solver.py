@@ -5,8 +5,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from meeple.games.phase10.config import STANDARD_PHASE_TEXTS, parse_phase
 from meeple.games.phase10.phases import (
-    STANDARD_PHASE_TEXTS,
     _can_make,
     _choices,
     _missing,
@@ -14,7 +14,6 @@ from meeple.games.phase10.phases import (
     _supply,
     cards_used,
     empty_partials,
-    parse_phase,
 )
 from support.phase10 import cards
 

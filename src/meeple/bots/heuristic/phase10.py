@@ -31,8 +31,9 @@ from meeple.games.phase10.cards import (
     points,
     remove_one,
 )
-from meeple.games.phase10.phases import GroupKind, Phase, cards_used, missing_cards
-from meeple.games.phase10.rules import Phase10Game, fits
+from meeple.games.phase10.config import GroupKind, Phase
+from meeple.games.phase10.phases import cards_used, fits, missing_cards
+from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import Stage
 from meeple.games.phase10.view import Phase10View, unseen_counts
 

@@ -6,7 +6,7 @@ from rich.text import Text
 
 from meeple.engine.protocol import AnyGame
 from meeple.games.phase10.cards import SKIP, WILD, card_name, colour_of
-from meeple.games.phase10.phases import GroupKind, Phase, describe_phase
+from meeple.games.phase10.config import GroupKind, Phase, describe_phase
 from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import LaidGroup, Stage
 from meeple.games.phase10.view import Phase10View

@@ -1,6 +1,9 @@
-"""Phase 10's actions: small frozen values of primitives, one union alias."""
+"""Phase 10's actions and chance outcomes: small frozen values of primitives, a union
+alias for each."""
 
 from dataclasses import dataclass
+
+from meeple.games.phase10.cards import Card, Cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +29,7 @@ class Place:
     colour group; for a natural card in a set or colour group it is the card's own.
     """
 
-    card: int
+    card: Card
     group: int
     value: int
 
@@ -36,7 +39,7 @@ class Hit:
     """Add ``card`` to laid group ``group`` (an index into the table); ``high``: the top
     end of a run (always True for sets and colour groups)."""
 
-    card: int
+    card: Card
     group: int
     high: bool
 
@@ -46,8 +49,27 @@ class Discard:
     """Discard ``card`` to end the turn; for a Skip, ``target`` is the seat to skip
     (-1 when no seat can be skipped)."""
 
-    card: int
+    card: Card
     target: int = -1
 
 
 Phase10Action = DrawStock | TakeDiscard | BeginPhase | Place | Hit | Discard
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance outcome: each seat's 10 cards (empty for a seat sitting out) and the first
+    face-up card of the discard pile."""
+
+    hands: tuple[Cards, ...]
+    up_card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance outcome: the card taken from the draw pile."""
+
+    card: Card
+
+
+Phase10Outcome = Deal | Draw

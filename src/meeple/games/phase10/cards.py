@@ -1,16 +1,22 @@
 """Phase 10's 108 cards (official): numbers 1-12 in four colours twice, 8 Wilds, 4 Skips.
 
-A card is an int code: number cards are ``(number - 1) * 4 + colour``, then ``WILD`` and
-``SKIP``. Cards of one code are identical, so piles are multisets of codes.
+A card is an int code (``Card``): number cards are ``(number - 1) * 4 + colour``, then
+``WILD`` and ``SKIP``. Cards of one code are identical, so piles are multisets of codes.
 """
 
 from collections import Counter
+from typing import TypeAlias
+
+# A card code (an alias, not a NewType: the JSON codec decodes it as the int it is).
+Card: TypeAlias = int
+# Cards held or laid, as card codes (sorted in hands).
+Cards: TypeAlias = tuple[Card, ...]
 
 COLOURS = ("r", "b", "y", "g")  # red, blue, yellow, green
 COLOUR_NAMES = ("red", "blue", "yellow", "green")
 NUMBERS = range(1, 13)
-WILD = 48
-SKIP = 49
+WILD: Card = 48
+SKIP: Card = 49
 KINDS = 50
 COPIES_PER_NUMBER_CARD = 2
 WILD_COUNT = 8
@@ -18,25 +24,25 @@ SKIP_COUNT = 4
 DECK_SIZE = 48 * COPIES_PER_NUMBER_CARD + WILD_COUNT + SKIP_COUNT
 
 
-def card(number: int, colour: int) -> int:
+def card(number: int, colour: int) -> Card:
     return (number - 1) * 4 + colour
 
 
-def number_of(code: int) -> int:
+def number_of(code: Card) -> int:
     """The number of a number card (1-12); 0 for Wilds and Skips."""
     return code // 4 + 1 if code < WILD else 0
 
 
-def colour_of(code: int) -> int:
+def colour_of(code: Card) -> int:
     """The colour index of a number card; -1 for Wilds and Skips (they have no colour)."""
     return code % 4 if code < WILD else -1
 
 
-def is_natural(code: int) -> bool:
+def is_natural(code: Card) -> bool:
     return code < WILD
 
 
-def points(code: int) -> int:
+def points(code: Card) -> int:
     """Penalty points of a card left in hand (seed): 5, 10, 15 for a Skip, 25 for a Wild."""
     if code == WILD:
         return 25
@@ -53,7 +59,7 @@ def deck_counts() -> tuple[int, ...]:
     )
 
 
-def deck_list() -> list[int]:
+def deck_list() -> list[Card]:
     """The full deck as a list of codes (for shuffling into a deal)."""
     return [code for code, count in enumerate(deck_counts()) for _ in range(count)]
 
@@ -62,7 +68,7 @@ def full_inventory() -> Counter[object]:
     return Counter({code: count for code, count in enumerate(deck_counts())})
 
 
-def card_name(code: int) -> str:
+def card_name(code: Card) -> str:
     """Notation of a card: ``5r``, ``12g``, ``W``, ``S``."""
     if code == WILD:
         return "W"
@@ -71,7 +77,7 @@ def card_name(code: int) -> str:
     return f"{number_of(code)}{COLOURS[colour_of(code)]}"
 
 
-def parse_card(text: str) -> int | None:
+def parse_card(text: str) -> Card | None:
     """The code of a card written as in :func:`card_name` (case-insensitive), or None."""
     text = text.strip().lower()
     if text in ("w", "wild"):
@@ -86,13 +92,13 @@ def parse_card(text: str) -> int | None:
     return card(number, COLOURS.index(text[-1]))
 
 
-def remove_one(hand: tuple[int, ...], code: int) -> tuple[int, ...]:
+def remove_one(hand: Cards, code: Card) -> Cards:
     """``hand`` (sorted) without one copy of ``code``."""
     index = hand.index(code)
     return hand[:index] + hand[index + 1 :]
 
 
-def add_sorted(hand: tuple[int, ...], code: int) -> tuple[int, ...]:
+def add_sorted(hand: Cards, code: Card) -> Cards:
     """``hand`` (sorted) with one more ``code``, still sorted."""
     index = 0
     while index < len(hand) and hand[index] < code:

@@ -1,11 +1,94 @@
-"""Phase 10's options, configuration and spec."""
+"""Phase 10's phases (the standard ten and custom lists), options, configuration and spec."""
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import IntEnum
+from functools import lru_cache
+from typing import Literal
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionSpec, OptionValue
 from meeple.engine.protocol import GameSpec, OlderVersion
-from meeple.games.phase10.phases import STANDARD_PHASE_TEXTS, Phase, parse_phase
+
+HAND_SIZE = 10  # cards dealt to each player in play (official)
+
+
+class GroupKind(IntEnum):
+    SET = 0
+    RUN = 1
+    COLOUR = 2
+
+
+KIND_WORDS = {GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOUR: "colour"}
+
+
+@dataclass(frozen=True, slots=True)
+class GroupRequirement:
+    kind: GroupKind
+    size: int
+
+    def describe(self) -> str:
+        noun = {GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOUR: "colour group"}
+        return f"1 {noun[self.kind]} of {self.size}"
+
+
+Phase = tuple[GroupRequirement, ...]
+
+# The ten phases (official, seed).
+STANDARD_PHASE_TEXTS = (
+    "set3+set3",
+    "set3+run4",
+    "set4+run4",
+    "run7",
+    "run8",
+    "run9",
+    "set4+set4",
+    "colour7",
+    "set5+set2",
+    "set5+set3",
+)
+
+_GROUP_PATTERN = re.compile(r"(set|run|colou?r)(\d+)")
+
+
+@lru_cache(maxsize=256)
+def parse_phase(text: str) -> Phase:
+    """A phase from text such as ``set3+run4`` or ``colour7``; ValueError says what is wrong.
+
+    (Cached: phases are immutable, and every game of a configuration shares them.)"""
+    groups = []
+    for part in text.replace(" ", "").lower().split("+"):
+        match = _GROUP_PATTERN.fullmatch(part)
+        if match is None:
+            raise ValueError(f"{part!r} is not a group like set3, run4 or colour7")
+        word, size = match.group(1), int(match.group(2))
+        kind = {"set": GroupKind.SET, "run": GroupKind.RUN}.get(word, GroupKind.COLOUR)
+        if kind == GroupKind.RUN and not 2 <= size <= 12:
+            raise ValueError(f"a run has 2 to 12 cards, not {size}")
+        if kind != GroupKind.RUN and not 2 <= size <= 20:
+            raise ValueError(f"{word}{size}: a group has 2 to 20 cards")
+        groups.append(GroupRequirement(kind, size))
+    kinds = {group.kind for group in groups}
+    if GroupKind.COLOUR in kinds and len(kinds) > 1:
+        raise ValueError(f"{text!r}: colour groups cannot be combined with sets or runs")
+    if sum(group.size for group in groups) > 10:
+        raise ValueError(f"{text!r}: a phase uses at most 10 cards")
+    return tuple(groups)
+
+
+def phase_text(phase: Phase) -> str:
+    return "+".join(f"{KIND_WORDS[g.kind]}{g.size}" for g in phase)
+
+
+def describe_phase(phase: Phase) -> str:
+    return " + ".join(group.describe() for group in phase)
+
+
+# Why a finished game ended (``SPEC.end_reasons``).
+EndReason = Literal[
+    "phase10_completed", "tie_lowest_total", "tiebreak_first_to_lay", "tiebreak_first_out"
+]
 
 
 def _check_phases(value: OptionValue) -> OptionValue:
@@ -98,28 +181,29 @@ class Config:
     tiebreak_first_to_lay: bool
     stall_limit: int
 
-    @classmethod
-    def from_options(cls, options: dict[str, OptionValue]) -> "Config":
-        texts = options["phases"] or list(STANDARD_PHASE_TEXTS)
-        assert isinstance(texts, list)
-        phases = [parse_phase(str(text)) for text in texts]
-        if options["even_odd"] == "even":
-            phases = phases[1::2]
-        elif options["even_odd"] == "odd":
-            phases = phases[0::2]
-        if not phases:  # (one custom phase has no even one)
-            raise InvalidOptionError(
-                f"phase10: option 'even_odd': {options['even_odd']} leaves none of the "
-                f"{len(texts)} phases to play"
-            )
-        return cls(
-            phases=tuple(phases),
-            mattel_skips=options["skip_style"] == "mattel",
-            natural_per_group=options["natural_card_rule"] == "per_group",
-            reshuffle_discards=bool(options["reshuffle_discards"]),
-            tiebreak_first_to_lay=options["tiebreak_win"] == "first_to_lay",
-            stall_limit=_int(options["stall_limit"]),
+
+def make_config(options: Mapping[str, OptionValue]) -> Config:
+    """The configuration from resolved options (an ``even_odd`` leaving no phase is refused)."""
+    texts = options["phases"] or list(STANDARD_PHASE_TEXTS)
+    assert isinstance(texts, list)
+    phases = [parse_phase(str(text)) for text in texts]
+    if options["even_odd"] == "even":
+        phases = phases[1::2]
+    elif options["even_odd"] == "odd":
+        phases = phases[0::2]
+    if not phases:  # (one custom phase has no even one)
+        raise InvalidOptionError(
+            f"phase10: option 'even_odd': {options['even_odd']} leaves none of the "
+            f"{len(texts)} phases to play"
         )
+    return Config(
+        phases=tuple(phases),
+        mattel_skips=options["skip_style"] == "mattel",
+        natural_per_group=options["natural_card_rule"] == "per_group",
+        reshuffle_discards=bool(options["reshuffle_discards"]),
+        tiebreak_first_to_lay=options["tiebreak_win"] == "first_to_lay",
+        stall_limit=_int(options["stall_limit"]),
+    )
 
 
 SUMMARY = """\

@@ -26,8 +26,8 @@ from meeple.games.phase10.actions import (
     Place,
     TakeDiscard,
 )
-from meeple.games.phase10.cards import COLOURS, SKIP, WILD, card_name, number_of, parse_card
-from meeple.games.phase10.phases import GroupKind
+from meeple.games.phase10.cards import COLOURS, SKIP, WILD, Card, card_name, number_of, parse_card
+from meeple.games.phase10.config import GroupKind
 from meeple.games.phase10.state import Phase10State
 
 CARD_HELP = "write cards as 5r, 12g (colours r b y g), W or S"
@@ -63,7 +63,7 @@ _PUT = re.compile(r"put\s+(\S+)\s+g?(\d+)(?:\s*=\s*(\w+))?")
 _HIT = re.compile(r"hit\s+(\S+)\s+(\d+)\s*([<>])?")
 
 
-def _card(token: str, text: str) -> int:
+def _card(token: str, text: str) -> Card:
     code = parse_card(token)
     if code is None:
         raise InvalidActionError(f"{text!r}: {token!r} is not a card ({CARD_HELP})")
@@ -92,49 +92,59 @@ def parse_action(state: Phase10State, text: str) -> Phase10Action:
         if code == SKIP:
             raise InvalidActionError(f"{text!r}: discard a Skip with 'skip SEAT'")
         return Discard(code)
-    match = _PUT.fullmatch(words)
-    if match:
-        code = _card(match.group(1), text)
-        group = int(match.group(2)) - 1
-        if group < 0 or group >= max(1, len(state.building)):
-            raise InvalidActionError(f"{text!r}: there is no group g{group + 1} in your phase")
-        kind = state.building[group].kind if state.building else GroupKind.SET
-        raw = match.group(3)
-        if code == WILD:
-            if raw is None:
-                raise InvalidActionError(
-                    f"{text!r}: say what the Wild stands for, e.g. 'put W g1=7' or 'put W g1=r'"
-                )
-            if kind == GroupKind.COLOUR:
-                if raw not in COLOURS:
-                    raise InvalidActionError(f"{text!r}: {raw!r} is not a colour (r b y g)")
-                return Place(code, group, COLOURS.index(raw))
-            if not raw.isdigit():
-                raise InvalidActionError(f"{text!r}: {raw!r} is not a number from 1 to 12")
-            return Place(code, group, int(raw))
+    put = _PUT.fullmatch(words)
+    if put:
+        return _parse_put(state, text, put)
+    hit = _HIT.fullmatch(words)
+    if hit:
+        return _parse_hit(state, text, hit)
+    raise InvalidActionError(
+        f"{text!r} is not a move: try draw, take, lay, put 5r g1, hit 7b 3, discard 9y or skip 2"
+    )
+
+
+def _parse_put(state: Phase10State, text: str, match: re.Match[str]) -> Place:
+    """``put CARD gK[=VALUE]``: a card into group K of the phase being laid."""
+    code = _card(match.group(1), text)
+    group = int(match.group(2)) - 1
+    if group < 0 or group >= max(1, len(state.building)):
+        raise InvalidActionError(f"{text!r}: there is no group g{group + 1} in your phase")
+    kind = state.building[group].kind if state.building else GroupKind.SET
+    raw = match.group(3)
+    if code != WILD:
         if raw is not None:
             raise InvalidActionError(f"{text!r}: only a Wild takes '=value'")
         value = COLOURS.index(card_name(code)[-1]) if kind == GroupKind.COLOUR else number_of(code)
         return Place(code, group, value)
-    match = _HIT.fullmatch(words)
-    if match:
-        code = _card(match.group(1), text)
-        group = int(match.group(2)) - 1
-        if not 0 <= group < len(state.table):
-            raise InvalidActionError(f"{text!r}: there is no laid group {group + 1} on the table")
-        laid = state.table[group]
-        end = match.group(3)
-        if laid.kind != GroupKind.RUN:
-            if end is not None:
-                raise InvalidActionError(f"{text!r}: '<' and '>' are only for runs")
-            return Hit(code, group, True)
-        if code == WILD:
-            if end is None:
-                raise InvalidActionError(
-                    f"{text!r}: say which end of the run, e.g. 'hit W {group + 1}<' or '>'"
-                )
-            return Hit(code, group, end == ">")
-        return Hit(code, group, number_of(code) != laid.key - 1)
-    raise InvalidActionError(
-        f"{text!r} is not a move: try draw, take, lay, put 5r g1, hit 7b 3, discard 9y or skip 2"
-    )
+    if raw is None:
+        raise InvalidActionError(
+            f"{text!r}: say what the Wild stands for, e.g. 'put W g1=7' or 'put W g1=r'"
+        )
+    if kind == GroupKind.COLOUR:
+        if raw not in COLOURS:
+            raise InvalidActionError(f"{text!r}: {raw!r} is not a colour (r b y g)")
+        return Place(code, group, COLOURS.index(raw))
+    if not raw.isdigit():
+        raise InvalidActionError(f"{text!r}: {raw!r} is not a number from 1 to 12")
+    return Place(code, group, int(raw))
+
+
+def _parse_hit(state: Phase10State, text: str, match: re.Match[str]) -> Hit:
+    """``hit CARD K[<|>]``: a card onto laid group K (the end of a run for a Wild)."""
+    code = _card(match.group(1), text)
+    group = int(match.group(2)) - 1
+    if not 0 <= group < len(state.table):
+        raise InvalidActionError(f"{text!r}: there is no laid group {group + 1} on the table")
+    laid = state.table[group]
+    end = match.group(3)
+    if laid.kind != GroupKind.RUN:
+        if end is not None:
+            raise InvalidActionError(f"{text!r}: '<' and '>' are only for runs")
+        return Hit(code, group, True)
+    if code == WILD:
+        if end is None:
+            raise InvalidActionError(
+                f"{text!r}: say which end of the run, e.g. 'hit W {group + 1}<' or '>'"
+            )
+        return Hit(code, group, end == ">")
+    return Hit(code, group, number_of(code) != laid.key - 1)

@@ -1,91 +1,22 @@
-"""The ten phases, custom phase lists, and the solver that says whether a hand can make one.
+"""The solver that says whether a hand can make a phase, and the groups of a phase on the
+table and in the making.
 
 A phase is a tuple of group requirements (a set, a run or a colour group of a minimum
-size). The solver answers "can these cards complete these (possibly half-built) groups?"
-by choosing each group's key (the set's number, the run's start, the group's colour) and
-counting, per number or colour, how many cards the groups demand beyond what the hand
-holds: Wilds must cover exactly that shortfall. Which group gets which natural card does
-not matter for the count, only for the natural-card rule, checked by a small matching.
+size, see config.py). The solver answers "can these cards complete these (possibly
+half-built) groups?" by choosing each group's key (the set's number, the run's start,
+the group's colour) and counting, per number or colour, how many cards the groups demand
+beyond what the hand holds: Wilds must cover exactly that shortfall. Which group gets
+which natural card does not matter for the count, only for the natural-card rule,
+checked by a small matching.
 """
 
 import itertools
-import re
 from dataclasses import dataclass
-from enum import IntEnum
 from functools import lru_cache
 
-from meeple.games.phase10.cards import KINDS, WILD, colour_of, number_of
-
-
-class GroupKind(IntEnum):
-    SET = 0
-    RUN = 1
-    COLOUR = 2
-
-
-KIND_WORDS = {GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOUR: "colour"}
-
-
-@dataclass(frozen=True, slots=True)
-class GroupRequirement:
-    kind: GroupKind
-    size: int
-
-    def describe(self) -> str:
-        noun = {GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOUR: "colour group"}
-        return f"1 {noun[self.kind]} of {self.size}"
-
-
-Phase = tuple[GroupRequirement, ...]
-
-# The ten phases (official, seed).
-STANDARD_PHASE_TEXTS = (
-    "set3+set3",
-    "set3+run4",
-    "set4+run4",
-    "run7",
-    "run8",
-    "run9",
-    "set4+set4",
-    "colour7",
-    "set5+set2",
-    "set5+set3",
-)
-
-_GROUP_PATTERN = re.compile(r"(set|run|colou?r)(\d+)")
-
-
-@lru_cache(maxsize=256)
-def parse_phase(text: str) -> Phase:
-    """A phase from text such as ``set3+run4`` or ``colour7``; ValueError says what is wrong.
-
-    (Cached: phases are immutable, and every game of a configuration shares them.)"""
-    groups = []
-    for part in text.replace(" ", "").lower().split("+"):
-        match = _GROUP_PATTERN.fullmatch(part)
-        if match is None:
-            raise ValueError(f"{part!r} is not a group like set3, run4 or colour7")
-        word, size = match.group(1), int(match.group(2))
-        kind = {"set": GroupKind.SET, "run": GroupKind.RUN}.get(word, GroupKind.COLOUR)
-        if kind == GroupKind.RUN and not 2 <= size <= 12:
-            raise ValueError(f"a run has 2 to 12 cards, not {size}")
-        if kind != GroupKind.RUN and not 2 <= size <= 20:
-            raise ValueError(f"{word}{size}: a group has 2 to 20 cards")
-        groups.append(GroupRequirement(kind, size))
-    kinds = {group.kind for group in groups}
-    if GroupKind.COLOUR in kinds and len(kinds) > 1:
-        raise ValueError(f"{text!r}: colour groups cannot be combined with sets or runs")
-    if sum(group.size for group in groups) > 10:
-        raise ValueError(f"{text!r}: a phase uses at most 10 cards")
-    return tuple(groups)
-
-
-def phase_text(phase: Phase) -> str:
-    return "+".join(f"{KIND_WORDS[g.kind]}{g.size}" for g in phase)
-
-
-def describe_phase(phase: Phase) -> str:
-    return " + ".join(group.describe() for group in phase)
+from meeple.games.phase10.cards import KINDS, SKIP, WILD, Card, Cards, colour_of, number_of
+from meeple.games.phase10.config import GroupKind, Phase
+from meeple.games.phase10.state import BuildGroup, LaidGroup
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +35,7 @@ def empty_partials(phase: Phase) -> tuple[Partial, ...]:
     return tuple(Partial(g.kind, g.size, -1, 0, 0, False) for g in phase)
 
 
-def _supply(hand: tuple[int, ...], by_colour: bool) -> tuple[list[int], int]:
+def _supply(hand: Cards, by_colour: bool) -> tuple[list[int], int]:
     supply = [0] * 13 if not by_colour else [0] * 4
     wilds = 0
     for code in hand:
@@ -155,9 +86,7 @@ def _lower_bound(group: Partial, supply: list[int]) -> int:
     )
 
 
-def can_complete(
-    hand: tuple[int, ...], groups: tuple[Partial, ...], natural_per_group: bool
-) -> bool:
+def can_complete(hand: Cards, groups: tuple[Partial, ...], natural_per_group: bool) -> bool:
     """Whether ``hand`` can bring every group to its minimum size under the natural rule."""
     by_colour = bool(groups) and groups[0].kind == GroupKind.COLOUR
     supply, wilds = _supply(hand, by_colour)
@@ -208,7 +137,7 @@ def _naturals_ok(
     return any(supply[v] > 0 for _, demand in combination for v in demand)
 
 
-def missing_cards(hand: tuple[int, ...], phase: Phase) -> int:
+def missing_cards(hand: Cards, phase: Phase) -> int:
     """How many more cards ``hand`` needs to make ``phase`` (0: it can), a measure of
     progress for bots (the natural-card rule is ignored here). Cached by what matters,
     as ``can_make_phase`` is: the counts per number or colour, and the Wilds."""
@@ -260,7 +189,7 @@ def _missing(counts: tuple[int, ...], wilds: int, phase: Phase) -> int:
     return best
 
 
-def cards_used(hand: tuple[int, ...], phase: Phase) -> int:
+def cards_used(hand: Cards, phase: Phase) -> int:
     """How many cards of ``hand`` the phase would take once laid, keyed the way that
     leaves it fewest cards short: its sets and colour groups every card of their number
     or colour, its runs one of each value in their window and in the unbroken stretch
@@ -296,7 +225,7 @@ def _used(counts: tuple[int, ...], wilds: int, phase: Phase) -> int:
     return wilds - best[1]
 
 
-def can_make_phase(hand: tuple[int, ...], phase: Phase, natural_per_group: bool) -> bool:
+def can_make_phase(hand: Cards, phase: Phase, natural_per_group: bool) -> bool:
     """Whether a hand can lay down ``phase`` from nothing (the hot path: it is asked on
     every turn, so the answer is cached by what matters, the counts per number or
     colour and the Wilds)."""
@@ -377,8 +306,93 @@ def _set_and_run(
     return False
 
 
-def hand_counts(hand: tuple[int, ...]) -> list[int]:
+def hand_counts(hand: Cards) -> list[int]:
     counts = [0] * KINDS
     for code in hand:
         counts[code] += 1
     return counts
+
+
+# ------------------------------------------------------------ groups on the table
+def fits(group: LaidGroup, code: Card) -> tuple[bool, ...]:
+    """The ends (``high`` values) at which ``code`` can be hit onto ``group`` (official)."""
+    if code == SKIP:
+        return ()  # a Skip is never hit
+    if group.kind == GroupKind.RUN:
+        low, high = group.key - 1, group.key + len(group.cards)
+        if code == WILD:
+            return tuple(end for end, value in ((False, low), (True, high)) if 1 <= value <= 12)
+        value = number_of(code)
+        return (False,) if value == low else (True,) if value == high else ()
+    if code == WILD:
+        return (True,)
+    own = number_of(code) if group.kind == GroupKind.SET else colour_of(code)
+    return (True,) if own == group.key else ()
+
+
+def hit_group(group: LaidGroup, code: Card, high: bool) -> LaidGroup:
+    """``group`` with ``code`` hit onto it (at the low end of a run unless ``high``)."""
+    if group.kind == GroupKind.RUN and not high:
+        return LaidGroup(group.owner, group.kind, group.key - 1, (code, *group.cards))
+    return LaidGroup(group.owner, group.kind, group.key, (*group.cards, code))
+
+
+# ------------------------------------------------------ groups of a phase being laid
+def partial_of(group: BuildGroup) -> Partial:
+    """What the solver needs to know of a group being built."""
+    mask = 0
+    if group.kind == GroupKind.RUN:
+        for value in group.values:
+            mask |= 1 << value
+    return Partial(
+        group.kind,
+        group.size,
+        group.key,
+        len(group.cards),
+        mask,
+        any(code != WILD for code in group.cards),
+    )
+
+
+def place(group: BuildGroup, code: Card, value: int) -> BuildGroup | None:
+    """``group`` with ``code`` standing for ``value``, or None if it cannot go there."""
+    natural = code != WILD
+    if group.kind == GroupKind.RUN:
+        if natural and value != number_of(code):
+            return None
+        if value in group.values or not 1 <= value <= 12:
+            return None
+        values = (*group.values, value)
+        if max(values) - min(values) >= group.size:
+            return None
+        return BuildGroup(group.kind, group.size, -1, (*group.cards, code), values)
+    own = (
+        (number_of(code) if group.kind == GroupKind.SET else colour_of(code)) if natural else value
+    )
+    limit = 12 if group.kind == GroupKind.SET else 3
+    first = 1 if group.kind == GroupKind.SET else 0
+    if own != value or not first <= value <= limit or group.key not in (-1, value):
+        return None
+    if len(group.cards) >= group.size:
+        return None  # extra cards go on by hitting once the phase is down
+    return BuildGroup(group.kind, group.size, value, (*group.cards, code), (*group.values, value))
+
+
+def place_values(group: BuildGroup, code: Card) -> range | tuple[int, ...]:
+    """The values ``code`` might stand for in ``group``: its own number or colour, or for
+    a Wild every one the group still allows."""
+    if code != WILD:
+        return (colour_of(code),) if group.kind == GroupKind.COLOUR else (number_of(code),)
+    if group.kind == GroupKind.COLOUR:
+        return range(4) if group.key < 0 else (group.key,)
+    if group.kind == GroupKind.SET:
+        return range(1, 13) if group.key < 0 else (group.key,)
+    return range(1, 13)
+
+
+def laid_group(owner: int, group: BuildGroup) -> LaidGroup:
+    """A completed group of a phase as it goes on the table (a run in order)."""
+    if group.kind == GroupKind.RUN:
+        ordered = sorted(zip(group.values, group.cards, strict=True))
+        return LaidGroup(owner, group.kind, ordered[0][0], tuple(code for _, code in ordered))
+    return LaidGroup(owner, group.kind, group.key, group.cards)

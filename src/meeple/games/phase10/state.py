@@ -3,7 +3,9 @@
 from dataclasses import dataclass
 from enum import IntEnum
 
-from meeple.games.phase10.phases import GroupKind
+from meeple.engine.values import evolver
+from meeple.games.phase10.cards import Cards
+from meeple.games.phase10.config import GroupKind
 
 
 class Stage(IntEnum):
@@ -24,7 +26,7 @@ class LaidGroup:
     owner: int
     kind: GroupKind
     key: int
-    cards: tuple[int, ...]
+    cards: Cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,27 +38,8 @@ class BuildGroup:
     kind: GroupKind
     size: int
     key: int
-    cards: tuple[int, ...]
+    cards: Cards
     values: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """Chance outcome: each seat's 10 cards (empty for a seat sitting out) and the first
-    face-up card of the discard pile."""
-
-    hands: tuple[tuple[int, ...], ...]
-    up_card: int
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Chance outcome: the card taken from the draw pile."""
-
-    card: int
-
-
-Phase10Outcome = Deal | Draw
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +51,7 @@ class RoundSummary:
     went_out: int  # -1 when the round ended without anyone going out
     points: tuple[int, ...]
     advanced: tuple[bool, ...]
-    hands: tuple[tuple[int, ...], ...] = ()  # the cards each seat still held, counted
+    hands: tuple[Cards, ...] = ()  # the cards each seat still held, counted
     totals: tuple[int, ...] = ()  # the running totals after this round
 
 
@@ -78,10 +61,10 @@ class Phase10State:
     dealer: int
     stage: Stage
     turn: int
-    hands: tuple[tuple[int, ...], ...]  # sorted card codes
-    known: tuple[tuple[int, ...], ...]  # cards each seat took from the discard pile, still held
+    hands: tuple[Cards, ...]  # sorted card codes
+    known: tuple[Cards, ...]  # cards each seat took from the discard pile, still held
     draw_pile: tuple[int, ...]  # copies left of each card code (a multiset: no order)
-    discard: tuple[int, ...]  # bottom to top
+    discard: Cards  # bottom to top
     table: tuple[LaidGroup, ...]
     building: tuple[BuildGroup, ...]  # the phase being laid (stage LAYING), else ()
     phase_index: tuple[int, ...]  # index into the phase list; len(phases) = all done
@@ -95,3 +78,7 @@ class Phase10State:
     last_round: RoundSummary | None
     round_points: tuple[tuple[int, ...], ...] = ()  # every finished round's points (public)
     stalled: int = 0  # refills of the draw pile since a card was last laid or hit
+
+
+# The package's one copy helper: ``evolve(state, field=value, ...)``.
+evolve = evolver(Phase10State)

@@ -7,15 +7,16 @@ being laid stays hidden until it is all down.
 """
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from meeple.games.phase10.cards import SKIP, deck_counts
+from meeple.games.phase10.cards import SKIP, Card, Cards, deck_counts
 from meeple.games.phase10.state import (
     BuildGroup,
     LaidGroup,
     Phase10State,
     RoundSummary,
     Stage,
+    evolve,
 )
 
 
@@ -26,11 +27,11 @@ class Phase10View:
     dealer: int
     stage: Stage
     turn: int
-    hand: tuple[int, ...] | None  # own hand; None for a spectator
+    hand: Cards | None  # own hand; None for a spectator
     hand_sizes: tuple[int, ...]  # cards in each hand (a phase being laid still counts)
-    known: tuple[tuple[int, ...], ...]  # cards each seat took from the discards, still held
+    known: tuple[Cards, ...]  # cards each seat took from the discards, still held
     draw_pile_size: int
-    discard: tuple[int, ...]
+    discard: Cards
     table: tuple[LaidGroup, ...]
     building: tuple[BuildGroup, ...]  # own phase being laid; () for everyone else
     phase_index: tuple[int, ...]
@@ -82,12 +83,12 @@ def make_view(state: Phase10State, seat: int | None) -> Phase10View:
 
 
 def _deal_hidden(
-    pool: list[int], sizes: dict[int, int], known: tuple[tuple[int, ...], ...], rng: random.Random
-) -> tuple[dict[int, tuple[int, ...]], tuple[int, ...]]:
+    pool: list[Card], sizes: dict[int, int], known: tuple[Cards, ...], rng: random.Random
+) -> tuple[dict[int, Cards], tuple[int, ...]]:
     """Hands of the given sizes (known cards first, the rest from ``pool``) and the
     remaining pool as draw-pile counts."""
     rng.shuffle(pool)
-    hands: dict[int, tuple[int, ...]] = {}
+    hands: dict[int, Cards] = {}
     position = 0
     for seat, size in sizes.items():
         extra = size - len(known[seat])
@@ -103,7 +104,7 @@ def unseen_counts(view: Phase10View, mattel_skips: bool) -> list[int]:
     """Copies of each card code that ``view``'s seat cannot see: in the other hands
     (beyond the cards known to be there) or in the draw pile."""
     unseen = list(deck_counts())
-    seen: list[int] = list(view.hand or ())
+    seen: list[Card] = list(view.hand or ())
     for building in view.building:
         seen.extend(building.cards)
     for laid in view.table:
@@ -128,7 +129,7 @@ def determinize(view: Phase10View, mattel_skips: bool, rng: random.Random) -> Ph
     pool = [code for code, count in enumerate(unseen) for _ in range(count)]
     if view.stage == Stage.DEAL:
         # Before a deal nothing is in any hand: the whole deck is the draw pile.
-        hands_by_seat: dict[int, tuple[int, ...]] = {}
+        hands_by_seat: dict[int, Cards] = {}
         counts = tuple(unseen)
     else:
         sizes = {seat: view.hand_sizes[seat] for seat in hidden_seats}
@@ -167,7 +168,7 @@ def redeal_hidden(state: Phase10State, seat: int, rng: random.Random) -> Phase10
     together (from the state itself: the leak test's independent witness)."""
     pool = [code for code, count in enumerate(state.draw_pile) for _ in range(count)]
     sizes = {}
-    known_held: list[tuple[int, ...]] = []
+    known_held: list[Cards] = []
     for other, hand_cards in enumerate(state.hands):
         hand = list(hand_cards)
         held = []
@@ -181,4 +182,4 @@ def redeal_hidden(state: Phase10State, seat: int, rng: random.Random) -> Phase10
             sizes[other] = len(hand_cards)
     hands_by_seat, counts = _deal_hidden(pool, sizes, tuple(known_held), rng)
     hands = tuple(hands_by_seat.get(s, state.hands[s]) for s in range(len(state.hands)))
-    return replace(state, hands=hands, draw_pile=counts)
+    return evolve(state, hands=hands, draw_pile=counts)

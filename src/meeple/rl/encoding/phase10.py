@@ -38,7 +38,7 @@ from meeple.games.phase10.cards import (
     colour_of,
     number_of,
 )
-from meeple.games.phase10.phases import GroupKind
+from meeple.games.phase10.config import GroupKind
 from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import LaidGroup, Phase10State, Stage
 from meeple.games.phase10.view import Phase10View
