@@ -52,16 +52,24 @@ export function valueNode(value) {
 }
 
 /**
+ * A plain value in words: yes or no for a truth value, a dash for an absent one.
+ * @param {unknown} value
+ * @returns {string}
+ */
+function scalarText(value) {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'boolean') return t(value ? 'generic.yes' : 'generic.no');
+  return String(value);
+}
+
+/**
  * @param {unknown[]} items
  * @returns {HTMLElement}
  */
 function listNode(items) {
   if (!items.length) return h('span', { class: 'generic-none' }, t('generic.empty'));
   const flat = items.every((item) => item === null || typeof item !== 'object');
-  if (flat) {
-    const words = items.map((item) => (item === null ? '—' : String(item)));
-    return h('span', { class: 'generic-scalar', translate: 'no' }, words.join(', '));
-  }
+  if (flat) return h('span', { class: 'generic-scalar' }, items.map(scalarText).join(', '));
   return h(
     'ol',
     { class: 'generic-items' },

@@ -82,6 +82,18 @@ function shellLayout(/** @type {ReturnType<typeof shellElements>} */ e) {
   );
 }
 
+/**
+ * Who plays a seat now, in words: a bot standing in, the bot, online, offline, empty.
+ * @param {import('./types.js').Seat} seat
+ * @returns {string}
+ */
+function seatStatus(seat) {
+  if (seat.played_by === 'bot' && seat.kind === 'human') return t('table.playedByBot');
+  if (seat.kind === 'bot') return botName(seat.bot);
+  if (!seat.occupied) return t('table.emptyShort');
+  return seat.connected ? t('table.online') : t('table.offline');
+}
+
 export class TablePage {
   constructor(root, tableId) {
     this.root = root;
@@ -416,11 +428,28 @@ export class TablePage {
   renderAll(animateChanges) {
     if (!this.table) return;
     const e = this.el;
-    const game = this.game;
     const title = tOr(`games.${this.table.game}.title`, this.table.title || this.table.game);
     e.title.textContent = `${title}${this.table.name ? ` — ${this.table.name}` : ''}`;
     this.renderTitle();
     this.setConnection(this.connection);
+    this.renderForms();
+    if (this.state && this.state.view) this.renderBoard(animateChanges);
+    else mount(e.board, h('p', { class: 'hint' }, t('table.loading')));
+    this.renderWaiting();
+    this.renderResult();
+    this.renderSummary();
+    this.renderNotice();
+    this.renderPlayers();
+    this.renderControls();
+    this.renderLog();
+    this.renderChat();
+    this.renderError();
+    this.renderLatest(animateChanges);
+  }
+
+  /** The notation box, the chat's form and the names of the page's regions. */
+  renderForms() {
+    const e = this.el;
     e.notation.replaceChildren(
       h('label', { for: 'move-input' }, t('table.typeMove')),
       this.moveInput,
@@ -441,43 +470,36 @@ export class TablePage {
     this.chatInput.placeholder = t('table.chatPlaceholder');
     this.chatInput.setAttribute('aria-label', t('table.chatPlaceholder'));
     this.el.chatForm.replaceChildren(this.chatInput, h('button', { type: 'submit', id: 'chat-send' }, t('table.send')));
-    if (this.state && this.state.view) {
-      const ctx = this.ctx();
-      const before = animateChanges ? snapshot(e.board) : null;
-      const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      const focused = active && e.board.contains(active) ? active.dataset.keys || this.focusKey : this.focusKey;
-      mount(e.board, game.render(ctx));
-      this.decorate();
-      if (before) animate(e.board, before);
-      if (focused) {
-        const again = queryAll(e.board, '[data-keys]').find(
-          (el) => el.dataset.keys === focused && el.tabIndex >= 0 && el.getClientRects().length,
-        );
-        if (again) again.focus({ preventScroll: true });
-      }
-      this.focusKey = null;
-      // When your turn comes and the focus was on nothing (the thing focused is gone),
-      // it goes to the first thing you may choose, so that a keyboard player starts there.
-      const lost = !document.activeElement || document.activeElement === document.body;
-      if (lost && this.chooser.active() && !this.sending) {
-        /** @type {HTMLElement | null} */
-        const first = e.board.querySelector('.choosable[tabindex="0"]');
-        if (first) first.focus({ preventScroll: true });
-      }
-      e.headline.textContent = game.headline(this.state.view, ctx);
-    } else {
-      mount(e.board, h('p', { class: 'hint' }, t('table.loading')));
+  }
+
+  /** The game's board for the current view, animated from the last one, the keyboard's
+   * focus kept on the thing it was on (or, when your turn comes, on the first choice). */
+  renderBoard(animateChanges) {
+    const e = this.el;
+    const game = this.game;
+    const ctx = this.ctx();
+    const before = animateChanges ? snapshot(e.board) : null;
+    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focused = active && e.board.contains(active) ? active.dataset.keys || this.focusKey : this.focusKey;
+    mount(e.board, game.render(ctx));
+    this.decorate();
+    if (before) animate(e.board, before);
+    if (focused) {
+      const again = queryAll(e.board, '[data-keys]').find(
+        (el) => el.dataset.keys === focused && el.tabIndex >= 0 && el.getClientRects().length,
+      );
+      if (again) again.focus({ preventScroll: true });
     }
-    this.renderWaiting();
-    this.renderResult();
-    this.renderSummary();
-    this.renderNotice();
-    this.renderPlayers();
-    this.renderControls();
-    this.renderLog();
-    this.renderChat();
-    this.renderError();
-    this.renderLatest(animateChanges);
+    this.focusKey = null;
+    // When your turn comes and the focus was on nothing (the thing focused is gone),
+    // it goes to the first thing you may choose, so that a keyboard player starts there.
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (lost && this.chooser.active() && !this.sending) {
+      /** @type {HTMLElement | null} */
+      const first = e.board.querySelector('.choosable[tabindex="0"]');
+      if (first) first.focus({ preventScroll: true });
+    }
+    e.headline.textContent = game.headline(this.state.view, ctx);
   }
 
   /** Mark what may be pointed at now, and build the action bar. */
@@ -486,115 +508,13 @@ export class TablePage {
     const ctx = this.ctx();
     const interactive = this.chooser.active() && !this.sending && this.connection === 'connected';
     const next = interactive ? this.chooser.nextKeys() : new Set();
-    const firsts = interactive ? this.chooser.firstKeys() : new Set();
-    const chosen = new Set(this.chooser.prefix);
-    const marked = new Set();
-    for (const el of queryAll(e.board, '[data-keys]')) {
-      const keys = (el.dataset.keys || '').split(' ');
-      const can = keys.some((k) => next.has(k)) || (this.chooser.prefix.length > 0 && keys.some((k) => firsts.has(k)));
-      el.classList.toggle('choosable', can);
-      el.classList.toggle('target', keys.some((k) => next.has(k)) && this.chooser.prefix.length > 0);
-      const isChosen = keys.some((k) => chosen.has(k) && !marked.has(k));
-      if (isChosen) keys.forEach((k) => chosen.has(k) && marked.add(k));
-      el.classList.toggle('chosen', isChosen);
-      if (can) {
-        el.setAttribute('tabindex', '0');
-        el.setAttribute('role', 'button');
-      } else {
-        el.removeAttribute('tabindex');
-        if (el.getAttribute('role') === 'button') el.setAttribute('role', el instanceof SVGElement ? 'img' : 'group');
-      }
-      if (el.getAttribute('role') === 'button') el.setAttribute('aria-pressed', String(isChosen));
-      else el.removeAttribute('aria-pressed');
-    }
-    const buttons = [];
-    const picks = [];
-    if (interactive) {
-      for (const key of next) {
-        if (key.startsWith('btn:') || key.startsWith('choice:')) {
-          buttons.push(
-            h(
-              'button',
-              { type: 'button', class: 'primary', 'data-key': key, onclick: () => this.chooseKey(key) },
-              this.game.keyLabel(key, ctx),
-            ),
-          );
-        }
-      }
-      // The move picker: the things on the board that may be chosen next, as a list of
-      // buttons big enough to tap (for games whose board is too fine to point at).
-      if (this.game.pickerLabel) {
-        for (const key of next) {
-          const label = this.game.pickerLabel(key, ctx, this.chooser.prefix);
-          if (label)
-            picks.push(
-              h(
-                'li',
-                {},
-                h(
-                  'button',
-                  { type: 'button', class: 'pick', 'data-key': key, onclick: () => this.chooseKey(key) },
-                  label,
-                ),
-              ),
-            );
-        }
-      }
-      const confirm = this.chooser.confirmable();
-      if (confirm)
-        buttons.push(
-          h(
-            'button',
-            { type: 'button', class: 'primary', onclick: () => this.sendMove({ action: confirm.action }) },
-            t('table.confirm'),
-          ),
-        );
-      if (this.chooser.prefix.length) {
-        buttons.push(
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'back',
-              onclick: () => {
-                this.chooser.back();
-                this.renderAll(false);
-                this.focusTarget();
-              },
-            },
-            t('table.back'),
-          ),
-        );
-        buttons.push(
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'cancel',
-              onclick: () => {
-                this.chooser.cancel();
-                this.renderAll(false);
-              },
-            },
-            t('table.cancel'),
-          ),
-        );
-      }
-    }
+    this.markTargets(interactive, next);
+    const buttons = interactive ? this.choiceButtons(ctx, next) : [];
+    const picks = interactive ? this.pickerItems(ctx, next) : [];
     e.board.dataset.version = this.state ? this.state.version : '';
     e.board.dataset.myTurn = String(interactive);
     e.board.dataset.chosen = this.chooser.prefix.join(' ');
-    let prompt;
-    if (this.connection !== 'connected' && this.state) prompt = t('notice.paused');
-    else if (this.sending) prompt = t('table.sending');
-    // The prompt sees what may be chosen next and the legal moves, so that it never
-    // offers what is not allowed (a pawn when only discards are legal).
-    else if (interactive)
-      prompt = this.game.prompt({ ...ctx, next, legal: this.state.legal || [] }, this.chooser.prefix);
-    else if (this.state && this.state.status === 'running' && this.mySeat !== null && this.state.view)
-      prompt = t('table.waitFor', { name: seatName(this.table, this.state.to_act) });
-    else if (this.mySeat === null) prompt = t('table.watching');
-    else prompt = '';
+    const prompt = this.promptText(ctx, interactive, next);
     if (interactive && this.table && this.table.hints && this.token)
       buttons.push(
         h(
@@ -614,30 +534,127 @@ export class TablePage {
     );
     e.picker.replaceChildren(...picks);
     e.picker.hidden = picks.length === 0;
-    // Every legal move, also as a plain list (keyboard and screen-reader friendly).
+    this.renderMoveList(ctx);
+  }
+
+  /** Outline what may be chosen next on the board (and what is chosen), and make those
+   * things buttons that Tab reaches. */
+  markTargets(interactive, next) {
+    const firsts = interactive ? this.chooser.firstKeys() : new Set();
+    const chosen = new Set(this.chooser.prefix);
+    const marked = new Set();
+    for (const el of queryAll(this.el.board, '[data-keys]')) {
+      const keys = (el.dataset.keys || '').split(' ');
+      const can = keys.some((k) => next.has(k)) || (this.chooser.prefix.length > 0 && keys.some((k) => firsts.has(k)));
+      el.classList.toggle('choosable', can);
+      el.classList.toggle('target', keys.some((k) => next.has(k)) && this.chooser.prefix.length > 0);
+      const isChosen = keys.some((k) => chosen.has(k) && !marked.has(k));
+      if (isChosen) keys.forEach((k) => chosen.has(k) && marked.add(k));
+      el.classList.toggle('chosen', isChosen);
+      if (can) {
+        el.setAttribute('tabindex', '0');
+        el.setAttribute('role', 'button');
+      } else {
+        el.removeAttribute('tabindex');
+        if (el.getAttribute('role') === 'button') el.setAttribute('role', el instanceof SVGElement ? 'img' : 'group');
+      }
+      if (el.getAttribute('role') === 'button') el.setAttribute('aria-pressed', String(isChosen));
+      else el.removeAttribute('aria-pressed');
+    }
+  }
+
+  /** The buttons under the board: the choices that are not on it, Confirm, Back, Cancel. */
+  choiceButtons(ctx, next) {
+    const buttons = [];
+    for (const key of next) {
+      if (key.startsWith('btn:') || key.startsWith('choice:')) {
+        buttons.push(
+          h(
+            'button',
+            { type: 'button', class: 'primary', 'data-key': key, onclick: () => this.chooseKey(key) },
+            this.game.keyLabel(key, ctx),
+          ),
+        );
+      }
+    }
+    const confirm = this.chooser.confirmable();
+    if (confirm)
+      buttons.push(
+        h(
+          'button',
+          { type: 'button', class: 'primary', onclick: () => this.sendMove({ action: confirm.action }) },
+          t('table.confirm'),
+        ),
+      );
+    if (this.chooser.prefix.length) {
+      const back = () => {
+        this.chooser.back();
+        this.renderAll(false);
+        this.focusTarget();
+      };
+      const cancel = () => {
+        this.chooser.cancel();
+        this.renderAll(false);
+      };
+      buttons.push(h('button', { type: 'button', class: 'back', onclick: back }, t('table.back')));
+      buttons.push(h('button', { type: 'button', class: 'cancel', onclick: cancel }, t('table.cancel')));
+    }
+    return buttons;
+  }
+
+  /** The move picker: the things on the board that may be chosen next, as a list of
+   * buttons big enough to tap (for games whose board is too fine to point at, and for
+   * the generic board's moves). */
+  pickerItems(ctx, next) {
+    const picks = [];
+    if (!this.game.pickerLabel) return picks;
+    for (const key of next) {
+      const label = this.game.pickerLabel(key, ctx, this.chooser.prefix);
+      if (label) {
+        const button = h(
+          'button',
+          { type: 'button', class: 'pick', 'data-key': key, onclick: () => this.chooseKey(key) },
+          label,
+        );
+        picks.push(h('li', {}, button));
+      }
+    }
+    return picks;
+  }
+
+  /** What to do now, in words. The prompt sees what may be chosen next and the legal
+   * moves, so that it never offers what is not allowed (a pawn when only discards are
+   * legal). */
+  promptText(ctx, interactive, next) {
+    if (this.connection !== 'connected' && this.state) return t('notice.paused');
+    if (this.sending) return t('table.sending');
+    if (interactive) return this.game.prompt({ ...ctx, next, legal: this.state.legal || [] }, this.chooser.prefix);
+    if (this.state && this.state.status === 'running' && this.mySeat !== null && this.state.view)
+      return t('table.waitFor', { name: seatName(this.table, this.state.to_act) });
+    if (this.mySeat === null) return t('table.watching');
+    return '';
+  }
+
+  /** Every legal move, also as a plain list (keyboard and screen-reader friendly). */
+  renderMoveList(ctx) {
+    const e = this.el;
     const legal = this.state && !this.sending ? this.state.legal || [] : [];
     e.moves.hidden = legal.length === 0;
+    const item = (move) =>
+      h(
+        'li',
+        {},
+        h(
+          'button',
+          { type: 'button', class: 'link', onclick: () => this.sendMove({ action: move.action }) },
+          this.game.describe({ kind: 'action', visible: true, action: move.action, text: move.text }, ctx),
+        ),
+        ' ',
+        h('code', { translate: 'no', class: 'notation' }, move.text),
+      );
     e.moves.replaceChildren(
       h('summary', {}, t('table.allMoves', { n: legal.length })),
-      h(
-        'ul',
-        { tabindex: 0, 'aria-label': t('table.allMoves', { n: legal.length }) },
-        legal
-          .slice(0, 200)
-          .map((move) =>
-            h(
-              'li',
-              {},
-              h(
-                'button',
-                { type: 'button', class: 'link', onclick: () => this.sendMove({ action: move.action }) },
-                this.game.describe({ kind: 'action', visible: true, action: move.action, text: move.text }, ctx),
-              ),
-              ' ',
-              h('code', { translate: 'no', class: 'notation' }, move.text),
-            ),
-          ),
-      ),
+      h('ul', { tabindex: 0, 'aria-label': t('table.allMoves', { n: legal.length }) }, legal.slice(0, 200).map(item)),
     );
   }
 
@@ -850,16 +867,7 @@ export class TablePage {
     const clocks = this.clockBase ? this.clockBase.clocks : [];
     const rows = table.seats.map((seat) => {
       const clock = clocks.find((c) => c.seat === seat.seat);
-      const status =
-        seat.played_by === 'bot' && seat.kind === 'human'
-          ? t('table.playedByBot')
-          : seat.kind === 'bot'
-            ? botName(seat.bot)
-            : seat.occupied
-              ? seat.connected
-                ? t('table.online')
-                : t('table.offline')
-              : t('table.emptyShort');
+      const status = seatStatus(seat);
       const toAct = this.state && this.state.to_act === seat.seat && table.status === 'running';
       return h(
         'tr',
