@@ -40,7 +40,8 @@ export function valueNode(value) {
   if (typeof value === 'boolean') return h('span', {}, t(value ? 'generic.yes' : 'generic.no'));
   if (typeof value !== 'object') return h('span', { class: 'generic-scalar', translate: 'no' }, String(value));
   if (Array.isArray(value)) return listNode(value);
-  const entries = Object.entries(value);
+  // The codec's "type" names the value's class (an internal name): not for people.
+  const entries = Object.entries(value).filter(([key]) => key !== 'type');
   if (!entries.length) return h('span', { class: 'generic-none' }, t('generic.empty'));
   return h(
     'dl',
