@@ -2,6 +2,7 @@
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Literal, cast
 
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionSpec, OptionValue
@@ -66,6 +67,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
 )
 
 
+# The options' choices (the option specs above check every value against them).
+OpeningNoCard = Literal["discard", "play_normally"]
+Overflow = Literal["forbidden", "bust"]
+TieBreak = Literal["none", "most_piles"]
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """The options resolved into the tables the rules use."""
@@ -76,10 +83,10 @@ class Config:
     sweep: int
     mixes: tuple[tuple[int, int, int, int], ...]  # distinct mix percentages, kind 42 + i
     mix_counts: tuple[int, ...]
-    opening_no_card: str
-    overflow: str
+    opening_no_card: OpeningNoCard
+    overflow: Overflow
     stall_limit: int
-    tie_break: str
+    tie_break: TieBreak
 
     @property
     def kinds(self) -> int:
@@ -134,10 +141,10 @@ def make_config(players: int, options: Mapping[str, OptionValue]) -> Config:
         sweep=_int(deck["sweep"]),
         mixes=tuple(mixes),
         mix_counts=tuple(counts),
-        opening_no_card=str(options["opening_no_card"]),
-        overflow=str(options["overflow"]),
+        opening_no_card=cast(OpeningNoCard, options["opening_no_card"]),
+        overflow=cast(Overflow, options["overflow"]),
         stall_limit=_int(options["stall_limit"]),
-        tie_break=str(options["tie_break"]),
+        tie_break=cast(TieBreak, options["tie_break"]),
     )
     size = len(config.deck())
     if size <= HAND_SIZE * players:
