@@ -10,7 +10,9 @@
 - ``meeple.rl.rllib.MeepleMultiAgentEnv``: RLlib's multi-agent environment (needs
   ``ray[rllib]``; imported from its own module only);
 - ``meeple.rl.encoding.encoder_for(game)``: the action index space and the observation
-  array of a configured game.
+  array of a configured game. A game with no RL encoder is refused (by every
+  environment too) with an ``InvalidOptionError`` naming it; a game registered from
+  elsewhere names its encoder: ``register_game(Game, encoder="package.module:ENCODER")``.
 
 The core package never imports this one.
 """

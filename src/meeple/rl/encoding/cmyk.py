@@ -235,6 +235,11 @@ class CmykEncoder(Encoder[CmykState, CmykAction, CmykView]):
         )
         self.o_mix = layout.add("mix", len(self.mix_kinds), "M", "one-hot: the mix in play")
         self.o_opening = layout.add("opening", 1, "1", "the opening is on (piles must be started)")
+        self._build_score_layout(layout)
+
+    def _build_score_layout(self, layout: Layout) -> None:
+        n, k = self.players, self.kinds
+        copies = self.max_copies
         self.o_won = layout.add(
             "won", k, "K", "copies of each kind won so far, all seats together", high=copies
         )

@@ -217,7 +217,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
 
     # ---------------------------------------------------------------- observation
     def _build_layout(self, layout: Layout) -> None:
-        n, g, t, p = self.players, self.groups, self.table_slots, self.phase_count
+        n = self.players
         self.o_stage = layout.add(
             "stage", STAGES, "6", "one-hot: deal, draw, drawing, play, laying (own only), over"
         )
@@ -235,6 +235,11 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             "copies of each card kind in my hand (code: (number − 1) × 4 + colour, 48 W, 49 S)",
             high=8,
         )
+        self._build_seat_layout(layout)
+        self._build_pile_layout(layout)
+
+    def _build_seat_layout(self, layout: Layout) -> None:
+        n = self.players
         # Six per-seat fields in a row (filled as one block): hand_sizes … scores.
         self.o_hand_sizes = layout.add(
             "hand_sizes",
@@ -259,6 +264,9 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             "cards each seat took from the discard pile and still holds (seat-relative)",
             high=8,
         )
+
+    def _build_pile_layout(self, layout: Layout) -> None:
+        n, g, t, p = self.players, self.groups, self.table_slots, self.phase_count
         self.o_draw = layout.add("draw_pile", 1, "1", "cards in the draw pile / 108")
         self.o_top = layout.add(
             "discard_top", KINDS, "50", "one-hot: the top discard (none: all 0)"
@@ -359,13 +367,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             blocks.append((self.o_discards, self._discard_counts(view.discard)))
         if view.tiebreak:
             ones.append(self.o_tiebreak)
-        index = view.phase_index[seat]
-        if view.tiebreak or index < self.phase_count:
-            phase = self.config.phases[-1 if view.tiebreak else index]
-            for g, requirement in enumerate(phase):
-                base = self.o_my_phase + g * 4
-                ones.append(base + int(requirement.kind))
-                values.append((base + 3, float(requirement.size)))
+        self._fill_phase(view, seat, ones, values)
         if view.table:
             table_memo = self._table_memo[seat]
             if table_memo is None or table_memo[0] is not view.table:
@@ -375,6 +377,18 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
                 table_memo = self._table_memo[seat] = (view.table, table_ones, table_values)
             ones.extend(table_memo[1])
             values.extend(table_memo[2])
+
+    def _fill_phase(
+        self, view: Phase10View, seat: int, ones: list[int], values: list[tuple[int, float]]
+    ) -> None:
+        """My phase this round, and the groups of it I am laying."""
+        index = view.phase_index[seat]
+        if view.tiebreak or index < self.phase_count:
+            phase = self.config.phases[-1 if view.tiebreak else index]
+            for g, requirement in enumerate(phase):
+                base = self.o_my_phase + g * 4
+                ones.append(base + int(requirement.kind))
+                values.append((base + 3, float(requirement.size)))
         for g, group in enumerate(view.building):
             base = self.o_building + g * 22
             ones.append(base)

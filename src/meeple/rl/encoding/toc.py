@@ -125,26 +125,8 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
             for card in sorted(PARTEUX)
             for offset in self.team_offsets
         ]
-        moves: list[TocAction] = []
-        for card in self.movers:
-            for offset in self.team_offsets:
-                owner = (seat + offset) % n
-                for index in range(PAWNS):
-                    pawn = owner * PAWNS + index
-                    moves.extend(
-                        Move(card, pawn, self._cell(seat, owner, place))
-                        for place in range(self.places)
-                    )
-        swaps: list[TocAction] = []
-        for offset in self.team_offsets:
-            owner = (seat + offset) % n
-            for index in range(PAWNS):
-                pawn = owner * PAWNS + index
-                swaps.extend(
-                    Swap(pawn, self._pawn(seat, other))
-                    for other in range(n * PAWNS)
-                    if self._pawn(seat, other) // PAWNS != owner
-                )
+        moves = self._moves(seat)
+        swaps = self._swaps(seat)
         gives: list[TocAction] = (
             [Give(rank) for rank in RANKS] if self.config.partner_exchange else []
         )
@@ -182,6 +164,30 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
                 "set a card aside for a partner",
                 gives,
             ),
+        ]
+
+    def _team_pawns(self, seat: int) -> list[tuple[int, int]]:
+        """The pawns ``seat`` may move, as (owner, pawn): team seats from its own, 4 each."""
+        owners = [(seat + offset) % self.players for offset in self.team_offsets]
+        return [(owner, owner * PAWNS + index) for owner in owners for index in range(PAWNS)]
+
+    def _moves(self, seat: int) -> list[TocAction]:
+        """Every move: by card, team pawn, then destination place."""
+        return [
+            Move(card, pawn, self._cell(seat, owner, place))
+            for card in self.movers
+            for owner, pawn in self._team_pawns(seat)
+            for place in range(self.places)
+        ]
+
+    def _swaps(self, seat: int) -> list[TocAction]:
+        """Every Jack's swap: by team pawn, then the other pawn (seats from ``seat``'s)."""
+        others = [self._pawn(seat, other) for other in range(self.players * PAWNS)]
+        return [
+            Swap(pawn, other)
+            for owner, pawn in self._team_pawns(seat)
+            for other in others
+            if other // PAWNS != owner
         ]
 
     def _index_blocks(self) -> list[IndexBlock]:
@@ -286,7 +292,6 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
     def _build_layout(self, layout: Layout) -> None:
         n = self.players
         d = self.places
-        ahead = TALON_AHEAD * n
         self.o_phase = layout.add("phase", PHASES, "5", "one-hot: deal, exchange, play, draw, over")
         self.o_turn = layout.add(
             "turn",
@@ -316,6 +321,11 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
             "cards everyone knows to be in each hand, by rank",
             high=4,
         )
+        self._build_card_layout(layout)
+
+    def _build_card_layout(self, layout: Layout) -> None:
+        n = self.players
+        ahead = TALON_AHEAD * n
         self.o_talon = layout.add("talon", 1, "1", "cards in the talon / 54")
         self.o_talon_next = layout.add(
             "talon_next",
@@ -366,6 +376,27 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
         ones.append(self.o_turn + (view.turn - seat) % n)
         for offset in self.team_offsets:
             ones.append(self.o_team + offset)
+        self._fill_pawns(view, seat, ones, values)
+        self._fill_cards(view, seat, ones, values, blocks)
+        if view.set_aside:
+            ones.append(self.o_set_aside + view.set_aside - 1)
+        for r in range(n):
+            if view.has_set_aside[(seat + r) % n]:
+                ones.append(self.o_has_set_aside + r)
+        if view.gift_sent:
+            ones.append(self.o_gift_sent + view.gift_sent - 1)
+        if view.gift_received:
+            ones.append(self.o_gift_received + view.gift_received - 1)
+        ones.append(self.o_starter + (view.starter - seat) % n)
+        for winner in view.winners:
+            ones.append(self.o_winners + (winner - seat) % n)
+
+    def _fill_pawns(
+        self, view: TocView, seat: int, ones: list[int], values: list[tuple[int, float]]
+    ) -> None:
+        """Each pawn's entries (in the reserve or its place; protected; armed), then
+        the 7 being split."""
+        n = self.players
         width = self.places + 3
         pawns = self.o_pawns
         place_of = self.place_of[seat]
@@ -383,6 +414,24 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
                 ones.append(base + width - 2)
             if armed >> pawn & 1:
                 ones.append(base + width - 1)
+        pending = view.pending
+        if pending is not None:
+            values.append((self.o_seven, pending.remaining / 7))
+            moved = pending.moved
+            for pawn in range(total):
+                if moved >> pawn & 1:
+                    ones.append(self.o_seven_moved + (pawn - shift) % total)
+
+    def _fill_cards(
+        self,
+        view: TocView,
+        seat: int,
+        ones: list[int],
+        values: list[tuple[int, float]],
+        blocks: Blocks,
+    ) -> None:
+        """The hands, the cards known in them, the talon and the cards played."""
+        n = self.players
         base = self.o_hand - 1
         ones.extend([base + rank for rank in view.hand])
         blocks.append((self.o_hand_sizes, [*view.hand_sizes[seat:], *view.hand_sizes[:seat]]))
@@ -403,25 +452,6 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
             base = self.o_played - 1
             ones.extend([base + rank for rank in view.played])
             ones.append(self.o_last_played + view.played[-1] - 1)
-        pending = view.pending
-        if pending is not None:
-            values.append((self.o_seven, pending.remaining / 7))
-            moved = pending.moved
-            for pawn in range(total):
-                if moved >> pawn & 1:
-                    ones.append(self.o_seven_moved + (pawn - shift) % total)
-        if view.set_aside:
-            ones.append(self.o_set_aside + view.set_aside - 1)
-        for r in range(n):
-            if view.has_set_aside[(seat + r) % n]:
-                ones.append(self.o_has_set_aside + r)
-        if view.gift_sent:
-            ones.append(self.o_gift_sent + view.gift_sent - 1)
-        if view.gift_received:
-            ones.append(self.o_gift_received + view.gift_received - 1)
-        ones.append(self.o_starter + (view.starter - seat) % n)
-        for winner in view.winners:
-            ones.append(self.o_winners + (winner - seat) % n)
 
 
 ENCODER = TocEncoder

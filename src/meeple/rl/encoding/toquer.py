@@ -69,6 +69,11 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self.slot_width = 3 + len(self.values) + 1
         self.knocking = game.players >= 3  # seed: knocking needs three players or more
         super().__init__(game)  # type: ignore[arg-type]
+        self._build_slot_rows()
+        self._build_runs()
+        self._build_index_tables()
+
+    def _build_slot_rows(self) -> None:
         g = self.geometry
         # A slot's entries are a row of a small table, found by one number: its face's
         # base (a byte, from the face's letter) plus the value it shows (a view shows 0
@@ -93,6 +98,9 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         # The shown values as signed bytes, packed in one call (quicker than numpy's own
         # conversion of a tuple of ints).
         self._pack_values = struct.Struct(f"{g.slots}b").pack
+
+    def _build_runs(self) -> None:
+        g = self.geometry
         # The slot entries of one table state, for every seat at once, are rows of one
         # block: the slots twice over (so that any seat's table, slots from its own on,
         # is one run of it), then each seat's frame. A seat's slot fields are then runs
@@ -121,6 +129,8 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._discard_memo: tuple[tuple[int, ...], Observation] | None = None
         self._seat_memo: dict[tuple[str, int, int, int, int, str, int], Observation] = {}
         self._score_memo: tuple[tuple[int, ...], dict[int, Observation]] = ((), {})
+
+    def _build_index_tables(self) -> None:
         # Tables for the hot path (``_indices``), checked against the bijection by tests:
         # per action type, per position (or triple, or seat offset), the index.
         self._by_position: dict[type, list[int]] = {}
@@ -237,13 +247,6 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
     # ---------------------------------------------------------------- observation
     def _build_layout(self, layout: Layout) -> None:
         n = self.players
-        f, s, v = self.positions, self.geometry.slots, len(self.values)
-        low, high = float(self.low_value), float(self.high_value)
-        width = self.slot_width
-        slot_text = (
-            "face down, face up, empty (one-hot, 3); the face-up value (one-hot, V); the value"
-        )
-        bound = max(high, 1.0)
         self.o_phase = layout.add(
             "phase",
             len(PHASES),
@@ -268,6 +271,17 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self.o_knocker = layout.add("knocker", n, "n", "one-hot: the knocker given the card")
         # (the fields so far are one run, kept per combination: see _seat_run)
         self._seat_run_size = layout.size - self.o_phase
+        self._build_slot_layout(layout)
+        self._build_card_layout(layout)
+
+    def _build_slot_layout(self, layout: Layout) -> None:
+        f, s = self.positions, self.geometry.slots
+        low, high = float(self.low_value), float(self.high_value)
+        width = self.slot_width
+        slot_text = (
+            "face down, face up, empty (one-hot, 3); the face-up value (one-hot, V); the value"
+        )
+        bound = max(high, 1.0)
         self.o_frame = layout.add(
             "my_frame",
             f * width,
@@ -293,6 +307,9 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             low=min(low, 0.0),
             high=bound,
         )
+
+    def _build_card_layout(self, layout: Layout) -> None:
+        n, s, v = self.players, self.geometry.slots, len(self.values)
         self.o_stock = layout.add("stock", 1, "1", "cards in the stock / deck size")
         self.o_top = layout.add("discard_top", v, "V", "one-hot: the top discard's value")
         self.o_discards = layout.add(
@@ -389,7 +406,6 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         table from my slots on: three runs of the table state's block), then the rest."""
         observation = self._zeros.copy()
         n = self.players
-        index = self.value_index
         at = self.o_phase
         observation[at : at + self._seat_run_size] = self._seat_run(view, seat)
         block = self._slot_block(view)
@@ -397,6 +413,22 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         if view.knocker >= 0:
             observation[self._knocker_frame] = block[self._frame_runs[view.knocker]]
         observation[self._table] = block[self._table_runs[seat]]
+        self._write_cards(observation, view, seat)
+        if view.setup_left:
+            observation[self.o_setup_left] = view.setup_left
+        if view.ender >= 0:
+            observation[self.o_ender + (view.ender - seat) % n] = 1.0
+        for other in view.last_turns:
+            observation[self.o_last_turns + (other - seat) % n] = 1.0
+        at = self.o_scores
+        observation[at : at + n] = self._squashed_scores(view.scores, seat)
+        for winner in view.winners:
+            observation[self.o_winners + (winner - seat) % n] = 1.0
+        return observation
+
+    def _write_cards(self, observation: Observation, view: ToquerView, seat: int) -> None:
+        """The stock, the discard pile and the cards drawn, held and taken."""
+        index = self.value_index
         if view.stock_size:
             observation[self.o_stock] = view.stock_size / self.deck_size
         discard = view.discard
@@ -418,17 +450,6 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             observation[self.o_taken_slot + (view.taken_slot - shift) % slots] = 1.0
         if view.taken is not None:
             observation[self.o_taken + index[view.taken]] = 1.0
-        if view.setup_left:
-            observation[self.o_setup_left] = view.setup_left
-        if view.ender >= 0:
-            observation[self.o_ender + (view.ender - seat) % n] = 1.0
-        for other in view.last_turns:
-            observation[self.o_last_turns + (other - seat) % n] = 1.0
-        at = self.o_scores
-        observation[at : at + n] = self._squashed_scores(view.scores, seat)
-        for winner in view.winners:
-            observation[self.o_winners + (winner - seat) % n] = 1.0
-        return observation
 
     def _slot_block(self, view: ToquerView) -> Observation:
         """The rows of every slot field of every seat, flat (see ``__init__``). The same
