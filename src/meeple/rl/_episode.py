@@ -120,12 +120,12 @@ class Episode:
         state = self.state
         encoder = self.encoder
         if not encoder.factored:
-            return encoder.observe(self.game.view(state, seat))
+            return encoder.observe_seat(self.game.view(state, seat), seat)
         kept = self._observed
         if kept is not None and kept[0] is state and kept[1] == seat:
             observation = kept[2].copy()
         else:
-            observation = encoder.observe(self.game.view(state, seat))
+            observation = encoder.observe_seat(self.game.view(state, seat), seat)
             if encoder.chosen_in_steps(state, seat):  # (else never asked for again)
                 self._observed = (state, seat, observation.copy())
         if self.prefix and self.game.current_player(state) == seat:

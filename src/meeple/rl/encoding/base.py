@@ -132,7 +132,7 @@ class _Legal(Generic[A]):
     """A legal tuple, its action numbers, the indices a learner may choose first, and
     (once asked for twice) its mask. ``long``: some legal action is several indices."""
 
-    __slots__ = ("actions", "asked", "first", "long", "mask", "numbers", "seat")
+    __slots__ = ("actions", "asked", "first", "following", "long", "mask", "numbers", "seat")
 
     def __init__(
         self, actions: tuple[A, ...], seat: int, numbers: list[int], first: list[int], long: bool
@@ -144,6 +144,8 @@ class _Legal(Generic[A]):
         self.long = long
         self.asked = False
         self.mask: Mask | None = None
+        # The indices that continue the last prefix asked about (see _next_indices).
+        self.following: tuple[Prefix, list[int]] = ((), first)
 
 
 def _number(value: float) -> str:
@@ -299,6 +301,11 @@ class Encoder(ABC, Generic[S, A, V]):
             observation[self.o_chosen + index] = 1.0
         return observation
 
+    def observe_seat(self, view: V, seat: int) -> Observation:
+        """``observe(view)``, for a view the caller knows to be ``seat``'s and with
+        nothing chosen (the environments' path: no check of the view's seat)."""
+        return self._write(view, seat)
+
     def _write(self, view: V, seat: int) -> Observation:
         """The observation of ``view``, the view of ``seat``, as a fresh array: by
         default, the entries ``_fill`` lists. An encoder whose entries are few and
@@ -402,7 +409,11 @@ class Encoder(ABC, Generic[S, A, V]):
         return None, longer
 
     def _next_indices(self, entry: "_Legal[A]", prefix: Prefix) -> list[int]:
-        """The indices that continue ``prefix`` towards a legal action of ``entry``."""
+        """The indices that continue ``prefix`` towards a legal action of ``entry`` (kept
+        for the last prefix: the mask and the step ask for them in turn)."""
+        following = entry.following
+        if following[0] == prefix:
+            return following[1]
         sequences = self._sequences[entry.seat]
         size = len(prefix)
         found: dict[int, None] = {}
@@ -413,7 +424,9 @@ class Encoder(ABC, Generic[S, A, V]):
                     found[sequence[size]] = None
                 elif self.end_index is not None:
                     found[self.end_index] = None
-        return list(found)
+        indices = list(found)
+        entry.following = (prefix, indices)
+        return indices
 
     def _illegal(self, seat: int, prefix: Prefix, index: int) -> str:
         chosen = f" after {list(prefix)}" if prefix else ""
@@ -472,9 +485,11 @@ class Encoder(ABC, Generic[S, A, V]):
         """1 for each index ``seat`` may choose now, having chosen ``prefix`` so far
         (all 0 when ``seat`` is not to act); a fresh array, the caller's to keep or
         change (``mask.view(bool)`` reads it as booleans without a copy)."""
-        if self.game.current_player(state) != seat:
+        cached = self._legal_cache
+        # (as in _legal, one call less; the entry's seat is the seat to act, or -1)
+        entry = cached[1] if cached is not None and cached[0] is state else self._legal(state)
+        if entry.seat != seat:
             return np.zeros(self.num_actions, dtype=np.int8)
-        entry = self._legal(state)
         if prefix:
             mask = np.zeros(self.num_actions, dtype=np.int8)
             mask.put(self._next_indices(entry, prefix), 1)

@@ -80,6 +80,7 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
         ]
         super().__init__(game)  # type: ignore[arg-type]
         self._move_base = self.action_index(0, self._first_move())
+        self._build_pawn_entries()
 
     # ------------------------------------------------------------------ geometry
     def _place(self, seat: int, cell: int) -> int:
@@ -396,31 +397,38 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
     ) -> None:
         """Each pawn's entries (in the reserve or its place; protected; armed), then
         the 7 being split."""
-        n = self.players
-        width = self.places + 3
-        pawns = self.o_pawns
-        place_of = self.place_of[seat]
-        positions = view.positions
-        protected, armed = view.protected, view.armed
-        shift = seat * PAWNS
-        total = n * PAWNS
-        for pawn, cell in enumerate(positions):
-            base = pawns + ((pawn - shift) % total) * width
-            if cell < 0:
-                ones.append(base)
-            else:
-                ones.append(base + 1 + place_of[cell])
-            if protected >> pawn & 1:
-                ones.append(base + width - 2)
-            if armed >> pawn & 1:
-                ones.append(base + width - 1)
+        places, protected_at, armed_at, moved_at = self._pawn_entries[seat]
+        # (a pawn in the reserve stands on cell -1: the entry before its first cell's)
+        ones.extend(
+            [places[at + cell] for at, cell in zip(self._pawn_rows, view.positions, strict=True)]
+        )
+        _ones_of_bits(view.protected, protected_at, ones)
+        _ones_of_bits(view.armed, armed_at, ones)
         pending = view.pending
         if pending is not None:
             values.append((self.o_seven, pending.remaining / 7))
-            moved = pending.moved
-            for pawn in range(total):
-                if moved >> pawn & 1:
-                    ones.append(self.o_seven_moved + (pawn - shift) % total)
+            _ones_of_bits(pending.moved, moved_at, ones)
+
+    def _build_pawn_entries(self) -> None:
+        """Per seat, the observation entries of each pawn: on each cell (the reserve
+        first), protected, armed, moved by the 7 being split (see ``_fill_pawns``)."""
+        total = self.players * PAWNS
+        width = self.places + 3
+        cells = self.board.cells
+        self._pawn_rows = [pawn * (cells + 1) + 1 for pawn in range(total)]
+        self._pawn_entries: list[tuple[list[int], list[int], list[int], list[int]]] = []
+        for seat in range(self.players):
+            shift = seat * PAWNS
+            bases = [self.o_pawns + ((pawn - shift) % total) * width for pawn in range(total)]
+            places = [
+                entry
+                for base in bases
+                for entry in (base, *(base + 1 + self.place_of[seat][c] for c in range(cells)))
+            ]
+            moved = [self.o_seven_moved + (pawn - shift) % total for pawn in range(total)]
+            self._pawn_entries.append(
+                (places, [b + width - 2 for b in bases], [b + width - 1 for b in bases], moved)
+            )
 
     def _fill_cards(
         self,
@@ -452,6 +460,14 @@ class TocEncoder(Encoder[TocState, TocAction, TocView]):
             base = self.o_played - 1
             ones.extend([base + rank for rank in view.played])
             ones.append(self.o_last_played + view.played[-1] - 1)
+
+
+def _ones_of_bits(bits: int, entries: list[int], ones: list[int]) -> None:
+    """``entries[k]`` for each bit ``k`` set in ``bits``, appended to ``ones``."""
+    while bits:
+        low = bits & -bits
+        ones.append(entries[low.bit_length() - 1])
+        bits ^= low
 
 
 ENCODER = TocEncoder
