@@ -7,7 +7,8 @@ conservation inventory.
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import (
@@ -45,6 +46,12 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
             c.shortcut_may_skip_entry,
         )  # fmt: skip
         self.mover = make_mover(c, self.board)
+        # The board once a seat has made a legal play (for bots that try plays on the
+        # board alone): ``turn.board_after`` bound to this game's Mover, called as
+        # board_after(seat, positions, protected, armed, pending, action).
+        self.board_after: Callable[
+            [int, tuple[int, ...], int, int, Pending | None, TocAction], turn.BoardAfter
+        ] = partial(turn.board_after, self.mover)
 
     def initial_state(self) -> TocState:
         return turn.initial_state(self.players)
@@ -66,19 +73,6 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
 
     def _apply_action(self, state: TocState, action: TocAction) -> TocState:
         return turn.apply_action(self.mover, state, action)
-
-    def board_after(
-        self,
-        seat: int,
-        positions: tuple[int, ...],
-        protected: int,
-        armed: int,
-        pending: Pending | None,
-        action: TocAction,
-    ) -> turn.BoardAfter:
-        """The board once ``seat`` has made the legal play ``action`` (for bots that try
-        plays on the board alone): see ``turn.board_after``."""
-        return turn.board_after(self.mover, seat, positions, protected, armed, pending, action)
 
     def _sample_chance(self, state: TocState, rng: random.Random) -> TocOutcome:
         return turn.sample_chance(self.mover, state, rng)
