@@ -20,7 +20,7 @@ def lines() -> list[str]:
 
 def test_a_record_holds_game_version_options_seats_seed_and_steps(lines: list[str]) -> None:
     header = json.loads(lines[0])
-    assert header["game"] == "phase10" and header["version"] == 2
+    assert header["game"] == "phase10" and header["version"] == 3
     assert header["players"] == 3 and header["seed"] == 21
     assert header["seats"] == ["heuristic"] * 3
     assert header["options"]["skip_style"] == "mattel"
@@ -30,7 +30,7 @@ def test_a_record_holds_game_version_options_seats_seed_and_steps(lines: list[st
 
 def test_replaying_a_record_gives_exactly_the_final_state(lines: list[str]) -> None:
     game = meeple.load_game("phase10", 3)
-    record = parse_record(lines, expected_version=2)
+    record = parse_record(lines, expected_version=3)
     final = final_state(game, record)
     assert game.is_terminal(final)
     again = play_match(game, ["heuristic"] * 3, seed=21, record=False)
@@ -38,8 +38,8 @@ def test_replaying_a_record_gives_exactly_the_final_state(lines: list[str]) -> N
 
 
 def test_a_record_of_another_rules_version_is_refused(lines: list[str]) -> None:
-    with pytest.raises(RecordError, match=r"line 1: .*version 2, but this meeple has version 3"):
-        parse_record(lines, expected_version=3)
+    with pytest.raises(RecordError, match=r"line 1: .*version 3, but this meeple has version 4"):
+        parse_record(lines, expected_version=4)
 
 
 def test_a_truncated_record_is_refused(lines: list[str]) -> None:
@@ -143,7 +143,7 @@ def test_a_toc_version_1_record_replays_under_the_old_default_of_reshuffle() -> 
 
 def test_a_phase10_version_1_record_replays_without_the_stall_guard(lines: list[str]) -> None:
     old = _as_older_version(lines, 1, drop="stall_limit")
-    record = parse_record(old, expected_version=2)
+    record = parse_record(old, expected_version=3)
     assert record.options["stall_limit"] == 0  # version 1 played on for ever
     game = meeple.load_game("phase10", record.players, **record.options)  # type: ignore[arg-type]
     assert game.is_terminal(final_state(game, record))

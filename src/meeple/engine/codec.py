@@ -238,20 +238,24 @@ def _union_checker(members: tuple[object, ...], ranges: Mapping[str, range]) -> 
 
 def _class_checker(cls: type, ranges: Mapping[str, range]) -> Checker:
     hints = _hints(cls)
-    # Integer fields are tested inline (the common case, and a hot path); others recurse.
-    integers: list[tuple[str, range | None]] = []
+    # Integer fields (``int``, or ``int | None`` whose None is always valid) are tested
+    # inline (the common case, and a hot path), against their range; others recurse.
+    integers: list[tuple[str, range | None, bool]] = []
     others: list[tuple[str, Checker]] = []
     for field in dataclasses.fields(cls):
-        if _unwrap(hints[field.name]) is int:
-            integers.append((field.name, ranges.get(field.name)))
+        hint = _unwrap(hints[field.name])
+        if hint is int or _is_optional_int(hint):
+            integers.append((field.name, ranges.get(field.name), hint is not int))
         else:
-            others.append((field.name, checker(hints[field.name], ranges)))
+            others.append((field.name, checker(hint, ranges)))
 
     def check_object(value: object) -> str | None:
         if type(value) is not cls:
             return f": expected type {cls.__name__!r}, got {_shown(value)}"
-        for name, valid in integers:
+        for name, valid, optional in integers:
             number = getattr(value, name)
+            if number is None and optional:
+                continue
             if type(number) is not int or (valid is not None and number not in valid):
                 return f".{name}{_integer_problem(number, valid)}"
         for name, check in others:
@@ -261,6 +265,13 @@ def _class_checker(cls: type, ranges: Mapping[str, range]) -> Checker:
         return None
 
     return check_object
+
+
+def _is_optional_int(hint: object) -> bool:
+    """Whether ``hint`` is ``int | None`` (or a ``NewType`` of int, or None)."""
+    if get_origin(hint) not in (Union, types.UnionType):
+        return False
+    return {_unwrap(member) for member in get_args(hint)} == {int, type(None)}
 
 
 def _integer_problem(value: object, valid: range | None) -> str:

@@ -223,6 +223,13 @@ class Game(ABC, Generic[S, A, Out, V]):
         """All chance outcomes with probabilities, where they can be listed; else None."""
         return None
 
+    @classmethod
+    def upgrade_json(cls, version: int, kind: str, data: codec.JSON) -> codec.JSON:
+        """``data``, an ``"action"`` or ``"outcome"`` as rules version ``version`` (one of
+        ``spec.older_versions``) wrote it, in today's JSON (default: unchanged). Records
+        of an older version are read through it. It must leave today's JSON as it is."""
+        return data
+
     # ------------------------------------------------------------ validated public API
     def is_terminal(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL

@@ -7,8 +7,9 @@ caller's business (the engine does no I/O).
 """
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 
 from meeple.engine.codec import JSON
 from meeple.engine.errors import (
@@ -110,12 +111,14 @@ def parse_record(lines: Iterable[str], *, expected_version: int | None = None) -
     another version is refused, since its actions may mean something else now, unless the
     installed game lists that version among the ones it still replays exactly
     (``GameSpec.older_versions``): then the record's options are completed with that
-    version's defaults.
+    version's defaults, and its steps are read through the game's ``upgrade_json`` (the
+    record keeps its own ``version``).
     """
     numbered = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
     if not numbered:
         raise RecordError("line 1: the record is empty")
     record = _parse_header(*numbered[0], expected_version)
+    upgrade = _upgrader(record, expected_version)
     ended = False
     for number, line in numbered[1:]:
         data = _load_json(line, number)
@@ -125,9 +128,10 @@ def parse_record(lines: Iterable[str], *, expected_version: int | None = None) -
             _read_end(record, data["end"], number)
             ended = True
         elif "chance" in data:
-            record.steps.append(Step(CHANCE, data["chance"]))
+            record.steps.append(Step(CHANCE, upgrade("outcome", data["chance"])))
         elif "action" in data:
-            record.steps.append(Step(_int_field(data, "seat", number), data["action"]))
+            seat = _int_field(data, "seat", number)
+            record.steps.append(Step(seat, upgrade("action", data["action"])))
         else:
             raise RecordError(f"line {number}: expected a chance, action or end line")
     if not ended:
@@ -168,6 +172,18 @@ def _parse_header(number: int, line: str, expected_version: int | None) -> Match
         seats=tuple(str(s) for s in seats),
         seed=seed,
     )
+
+
+def _upgrader(record: MatchRecord, expected_version: int | None) -> Callable[[str, JSON], JSON]:
+    """How the steps of ``record`` are read: through its game's ``upgrade_json`` when it
+    is of an older rules version (accepted by the header's check), else as they are."""
+    if expected_version is None or record.version == expected_version:
+        return _unchanged
+    return partial(game_class(record.game).upgrade_json, record.version)
+
+
+def _unchanged(kind: str, data: JSON) -> JSON:
+    return data
 
 
 def _read_end(record: MatchRecord, end: JSON, number: int) -> None:

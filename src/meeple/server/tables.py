@@ -193,6 +193,7 @@ class TableRuntime:
         self.hints = stored.hints
         self.rated = stored.rated
         self.created_at: datetime = stored.created_at
+        self.rules_version = stored.rules_version  # its stored steps' JSON is this version's
         self.result = stored.result
         now = time.monotonic()
         self.seats = [
@@ -231,7 +232,8 @@ class TableRuntime:
                 raise RecordError(f"table {self.id}: step {step.index} out of order")
             try:
                 if step.seat == CHANCE:
-                    outcome = game.decode_outcome(step.data)
+                    data = game.upgrade_json(self.rules_version, "outcome", step.data)
+                    outcome = game.decode_outcome(data)
                     entry = chance_entry(game, state, step.index, outcome)
                     after = game.apply_chance(state, outcome)
                     entry = announced(game, entry, state, None, after)
@@ -243,7 +245,8 @@ class TableRuntime:
                             f"table {self.id}: step {step.index} is seat {step.seat}'s "
                             f"but seat {actor} was to act"
                         )
-                    action = game.decode_action(step.data)
+                    data = game.upgrade_json(self.rules_version, "action", step.data)
+                    action = game.decode_action(data)
                     entry = action_entry(game, state, step.index, step.seat, action, step.by)
                     after = game.apply_action(state, action)
                     entry = announced(game, entry, state, action, after)

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import meeple
-from meeple.engine.errors import IllegalActionError, InvalidOptionError
+from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from meeple.engine.protocol import CHANCE, TERMINAL
 from meeple.games.phase10.actions import (
     BeginPhase,
@@ -133,7 +133,7 @@ def test_without_reshuffling_the_round_ends_when_the_draw_pile_is_empty() -> Non
     state = make_state(g, [FILLER, FILLER], discard="5g 6g", draw_pile="")
     state = g.apply_action(state, Discard(c("1r")))
     assert state.stage == Stage.DEAL and state.round == 2
-    assert state.last_round is not None and state.last_round.went_out == -1
+    assert state.last_round is not None and state.last_round.went_out is None
 
 
 def test_a_refill_of_the_draw_pile_counts_towards_the_stall_guard() -> None:
@@ -155,7 +155,7 @@ def test_the_stall_guard_ends_a_round_when_the_refilled_pile_runs_out_again() ->
     at = make_state(g, [FILLER, FILLER], discard="5g 6g", draw_pile="", stalled=3)
     ended = g.apply_action(at, Discard(c("1r")))
     assert ended.stage == Stage.DEAL and ended.round == 2 and ended.stalled == 0
-    assert ended.last_round is not None and ended.last_round.went_out == -1
+    assert ended.last_round is not None and ended.last_round.went_out is None
     filler = sum(map(points, cards(FILLER)))
     assert ended.last_round.points == (filler - 5, filler)  # 1r discarded
     # A pile that still has cards is not cut short.
@@ -198,7 +198,7 @@ def test_a_round_nobody_can_win_ends_by_the_stall_guard(limit: int) -> None:
         assert after.round == 1 and after.stalled > 10  # still going round
     else:
         assert after.round == 2 and after.last_round is not None
-        assert after.last_round.went_out == -1 and after.last_round.advanced == (True, True)
+        assert after.last_round.went_out is None and after.last_round.advanced == (True, True)
 
 
 def test_laying_a_phase_or_hitting_resets_the_stall_count() -> None:
@@ -458,7 +458,7 @@ def test_you_cannot_skip_yourself() -> None:
 def test_a_skip_with_nobody_to_skip_is_discarded_without_effect() -> None:
     g = game(2)
     state = make_state(g, ["S 1r", FILLER], skipped=(False, True))
-    assert Discard(SKIP, -1) in g.legal_actions(state)
+    assert Discard(SKIP, None) in g.legal_actions(state)
 
 
 def test_discarding_a_skip_as_the_last_card_goes_out() -> None:
@@ -566,3 +566,15 @@ def test_full_inventory_is_conserved_by_hand_built_states() -> None:
     state = make_state(g, [FILLER, FILLER], discard="5g")
     assert g.card_inventory(state) == g.full_inventory()
     assert sum(Counter(g.card_inventory(state)).values()) == 108
+
+
+def test_a_skip_target_is_a_seat_or_null() -> None:
+    g = game(3)
+    g.check_action(Discard(SKIP, None))
+    g.check_action(Discard(SKIP, 2))
+    for bad in (-1, 3, 10**5000):
+        with pytest.raises(InvalidActionError, match=r"action\.target: .*out of range \(0 to 2\)"):
+            g.check_action(Discard(SKIP, bad))
+    with pytest.raises(InvalidActionError, match=r"action\.target: expected an integer"):
+        g.check_action(Discard(SKIP, True))
+    assert g.decode_action({"type": "Discard", "card": 3, "target": None}) == Discard(3)

@@ -78,9 +78,9 @@ class HeuristicBot(Bot):
             return max(skips, key=lambda d: self._threat(view, d.target))
         return min(discards, key=lambda d: self._discard_cost(view, d.card, phase))
 
-    def _threat(self, view: Phase10View, seat: int) -> tuple[int, int, int]:
+    def _threat(self, view: Phase10View, seat: int | None) -> tuple[int, int, int]:
         """How close ``seat`` is to winning: phase, phase down, fewest cards."""
-        if seat < 0:
+        if seat is None:
             return (0, 0, 0)
         return (view.phase_index[seat], int(view.laid[seat]), -view.hand_sizes[seat])
 

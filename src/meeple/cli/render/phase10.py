@@ -55,7 +55,7 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         parts.append(Text("Your hand: ") + cards_text(view.hand))
     if view.last_round is not None and view.stage != Stage.OVER:
         summary = view.last_round
-        who = "nobody" if summary.went_out < 0 else f"seat {summary.went_out}"
+        who = "nobody" if summary.went_out is None else f"seat {summary.went_out}"
         points = ", ".join(f"seat {seat} {p}" for seat, p in enumerate(summary.points))
         parts.append(Text(f"Round {summary.round}: {who} went out; points: {points}", style="dim"))
     if view.winners:
@@ -123,7 +123,7 @@ def render_round(game: AnyGame, view: object) -> RenderableType:
         table.add_column(column)
     for seat, row in enumerate(rows):
         table.add_row(f"{seat} (you)" if seat == view.seat else str(seat), *row)
-    out = "nobody went out" if summary.went_out < 0 else f"seat {summary.went_out} went out"
+    out = "nobody went out" if summary.went_out is None else f"seat {summary.went_out} went out"
     note = Text(
         f"{out.capitalize()}. Cards left count 5 (1-9), 10 (10-12), 15 (Skip), 25 (Wild); "
         "whoever laid down their phase goes on to the next one.",

@@ -47,10 +47,10 @@ class Hit:
 @dataclass(frozen=True, slots=True)
 class Discard:
     """Discard ``card`` to end the turn; for a Skip, ``target`` is the seat to skip
-    (-1 when no seat can be skipped)."""
+    (None for any other card, and for a Skip when no seat can be skipped)."""
 
     card: Card
-    target: int = -1
+    target: int | None = None
 
 
 Phase10Action = DrawStock | TakeDiscard | BeginPhase | Place | Hit | Discard

@@ -230,7 +230,9 @@ SPEC = GameSpec(
     name="phase10",
     title="Phase 10",
     # Version 2: the stall guard (stall_limit); version 1 played as stall_limit=0.
-    version=2,
+    # Version 3: absent values are null in the JSON, not -1 (a Discard's target, a
+    # round's went_out, a group's key while free); the play is version 2's.
+    version=3,
     older_versions=(
         OlderVersion(
             1,
@@ -238,6 +240,7 @@ SPEC = GameSpec(
             "now ends (option stall_limit)",
             defaults=(("stall_limit", 0),),
         ),
+        OlderVersion(2, "a Discard with no target has target null, not -1"),
     ),
     player_counts=(2, 3, 4, 5, 6),
     options=OPTIONS,

@@ -55,7 +55,7 @@ def format_action(state: Phase10State, action: Phase10Action) -> str:
             text += ">" if action.high else "<"
         return text
     if action.card == SKIP:
-        return "skip" if action.target < 0 else f"skip {action.target}"
+        return "skip" if action.target is None else f"skip {action.target}"
     return f"discard {card_name(action.card)}"
 
 
@@ -80,7 +80,7 @@ def parse_action(state: Phase10State, text: str) -> Phase10Action:
     if words in ("lay", "l"):
         return BeginPhase()
     if words == "skip":
-        return Discard(SKIP, -1)
+        return Discard(SKIP, None)
     if words.startswith("skip "):
         target = words[5:].strip()
         if not target.isdigit():

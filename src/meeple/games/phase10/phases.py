@@ -25,14 +25,14 @@ class Partial:
 
     kind: GroupKind
     size: int  # the minimum size to reach
-    key: int  # set number, run start is free (-1 here), colour index; -1 while free
+    key: int | None  # set number or colour index; None while free (and for runs)
     count: int  # cards already in it
     values_mask: int  # runs: bit v set when value v is taken
     has_natural: bool
 
 
 def empty_partials(phase: Phase) -> tuple[Partial, ...]:
-    return tuple(Partial(g.kind, g.size, -1, 0, 0, False) for g in phase)
+    return tuple(Partial(g.kind, g.size, None, 0, 0, False) for g in phase)
 
 
 def _supply(hand: Cards, by_colour: bool) -> tuple[list[int], int]:
@@ -60,16 +60,17 @@ def _choices(group: Partial, supply: list[int]) -> list[tuple[int, dict[int, int
             }
             options.append((start, demand))
         return options
-    keys = (
-        [group.key] if group.key >= 0 else range(1, 13) if group.kind == GroupKind.SET else range(4)
-    )
+    if group.key is not None:
+        keys: list[int] | range = [group.key]
+    else:
+        keys = range(1, 13) if group.kind == GroupKind.SET else range(4)
     return [(key, {key: missing} if missing > 0 else {}) for key in keys]
 
 
 def _lower_bound(group: Partial, supply: list[int]) -> int:
     """The fewest Wilds this group needs on its own."""
     missing = group.size - group.count
-    if group.key < 0 and group.kind != GroupKind.RUN:
+    if group.key is None and group.kind != GroupKind.RUN:
         return max(0, missing - max(supply))
     if group.kind == GroupKind.RUN and not group.values_mask:
         present = [1 if n else 0 for n in supply]
@@ -365,13 +366,13 @@ def place(group: BuildGroup, code: Card, value: int) -> BuildGroup | None:
         values = (*group.values, value)
         if max(values) - min(values) >= group.size:
             return None
-        return BuildGroup(group.kind, group.size, -1, (*group.cards, code), values)
+        return BuildGroup(group.kind, group.size, None, (*group.cards, code), values)
     own = (
         (number_of(code) if group.kind == GroupKind.SET else colour_of(code)) if natural else value
     )
     limit = 12 if group.kind == GroupKind.SET else 3
     first = 1 if group.kind == GroupKind.SET else 0
-    if own != value or not first <= value <= limit or group.key not in (-1, value):
+    if own != value or not first <= value <= limit or group.key not in (None, value):
         return None
     if len(group.cards) >= group.size:
         return None  # extra cards go on by hitting once the phase is down
@@ -384,9 +385,9 @@ def place_values(group: BuildGroup, code: Card) -> range | tuple[int, ...]:
     if code != WILD:
         return (colour_of(code),) if group.kind == GroupKind.COLOUR else (number_of(code),)
     if group.kind == GroupKind.COLOUR:
-        return range(4) if group.key < 0 else (group.key,)
+        return range(4) if group.key is None else (group.key,)
     if group.kind == GroupKind.SET:
-        return range(1, 13) if group.key < 0 else (group.key,)
+        return range(1, 13) if group.key is None else (group.key,)
     return range(1, 13)
 
 
@@ -395,4 +396,5 @@ def laid_group(owner: int, group: BuildGroup) -> LaidGroup:
     if group.kind == GroupKind.RUN:
         ordered = sorted(zip(group.values, group.cards, strict=True))
         return LaidGroup(owner, group.kind, ordered[0][0], tuple(code for _, code in ordered))
+    assert group.key is not None  # a complete set or colour group has its key
     return LaidGroup(owner, group.kind, group.key, group.cards)

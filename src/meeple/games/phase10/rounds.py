@@ -65,7 +65,7 @@ def next_active(state: Phase10State, seat: int) -> int:
     raise AssertionError("no active seat")
 
 
-def round_summary(state: Phase10State, went_out: int) -> RoundSummary:
+def round_summary(state: Phase10State, went_out: int | None) -> RoundSummary:
     """The round's points (every card left in the hand of a seat that did not go out,
     seed), who moves on (whoever laid their phase) and the new totals."""
     n = len(state.active)
@@ -78,7 +78,7 @@ def round_summary(state: Phase10State, went_out: int) -> RoundSummary:
     return RoundSummary(state.round, went_out, round_points, advanced, state.hands, scores)
 
 
-def end_round(config: Config, state: Phase10State, went_out: int) -> Phase10State:
+def end_round(config: Config, state: Phase10State, went_out: int | None) -> Phase10State:
     """Score the round; then the game ends, a tie-break starts or the next round is dealt."""
     summary = round_summary(state, went_out)
     scores = summary.totals
@@ -91,7 +91,7 @@ def end_round(config: Config, state: Phase10State, went_out: int) -> Phase10Stat
     )
     last = len(config.phases)
     if state.tiebreak:
-        if went_out >= 0:  # option first_out: the first tied player to go out wins
+        if went_out is not None:  # option first_out: the first tied player to go out wins
             return evolve(over, winners=(went_out,))
         phase_index = state.phase_index
     else:

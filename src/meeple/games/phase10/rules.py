@@ -7,6 +7,7 @@ the engine: chance, views, notation, results, announcements and the inventories.
 import random
 from collections import Counter
 
+from meeple.engine.codec import JSON
 from meeple.engine.errors import InvalidActionError
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import Announcement, Game, GameResult, standard_returns
@@ -41,6 +42,15 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
     def __init__(self, players: int, options: dict[str, OptionValue] | None = None) -> None:
         super().__init__(players, options)
         self.config = make_config(self.options)
+
+    @classmethod
+    def upgrade_json(cls, version: int, kind: str, data: JSON) -> JSON:
+        """Before version 3 a Discard without a target had target -1; now it is null."""
+        if version >= 3 or kind != "action" or not isinstance(data, dict):
+            return data
+        if data.get("type") == "Discard" and data.get("target") == -1:
+            return {**data, "target": None}
+        return data
 
     def phase_of(self, state: Phase10State, seat: int) -> Phase:
         """The phase ``seat`` is making this round (the last one in a tie-break)."""
@@ -96,7 +106,8 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
             if not scored_now:
                 return "tiebreak_first_to_lay"
             assert state.last_round is not None
-            return "tiebreak_first_out" if state.last_round.went_out >= 0 else "tie_lowest_total"
+            went_out = state.last_round.went_out
+            return "tiebreak_first_out" if went_out is not None else "tie_lowest_total"
         last = len(self.config.phases)
         finished = sum(1 for index in state.phase_index if index >= last)
         return "tie_lowest_total" if finished > 1 else "phase10_completed"
@@ -120,7 +131,8 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
                 notes.append(Announcement("phase_laid", seat))
         summary = after.last_round
         if summary is not None and summary is not before.last_round:
-            notes.append(Announcement("round_over", summary.went_out, (("round", summary.round),)))
+            out = -1 if summary.went_out is None else summary.went_out  # -1: the table
+            notes.append(Announcement("round_over", out, (("round", summary.round),)))
         return tuple(notes)
 
     def view(self, state: Phase10State, seat: int | None) -> Phase10View:
@@ -180,7 +192,7 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
             "card": range(KINDS),
             "group": range(groups),
             "value": range(max(NUMBERS) + 1),
-            "target": range(-1, self.players),
+            "target": range(self.players),
         }
 
     def explain_illegal(self, state: Phase10State, action: Phase10Action) -> str:

@@ -32,12 +32,12 @@ class LaidGroup:
 @dataclass(frozen=True, slots=True)
 class BuildGroup:
     """A group of the phase being laid: its minimum size and what is in it so far.
-    ``key`` is -1 until fixed (runs: the start is fixed only when the phase is laid);
+    ``key`` is None until fixed (runs: the start is fixed only when the phase is laid);
     ``values`` holds the value each card stands for (runs) or the key (others)."""
 
     kind: GroupKind
     size: int
-    key: int
+    key: int | None
     cards: Cards
     values: tuple[int, ...]
 
@@ -48,7 +48,7 @@ class RoundSummary:
     counted at the round's end, official)."""
 
     round: int
-    went_out: int  # -1 when the round ended without anyone going out
+    went_out: int | None  # None when the round ended without anyone going out
     points: tuple[int, ...]
     advanced: tuple[bool, ...]
     hands: tuple[Cards, ...] = ()  # the cards each seat still held, counted

@@ -127,7 +127,7 @@ def _play_actions(config: Config, state: Phase10State) -> tuple[Phase10Action, .
             actions.append(Discard(code))
         else:
             targets = skip_targets(state)
-            actions.extend(Discard(SKIP, t) for t in targets or (-1,))
+            actions.extend(Discard(SKIP, t) for t in targets or (None,))
     return tuple(actions)
 
 
@@ -171,7 +171,7 @@ def apply_action(config: Config, state: Phase10State, action: Phase10Action) -> 
             )
         case BeginPhase():
             phase = phase_of(config, state, state.turn)
-            building = tuple(BuildGroup(g.kind, g.size, -1, (), ()) for g in phase)
+            building = tuple(BuildGroup(g.kind, g.size, None, (), ()) for g in phase)
             return evolve(state, stage=Stage.LAYING, building=building)
         case Place():
             return _apply_place(config, state, action)
@@ -251,7 +251,7 @@ def _apply_discard(config: Config, state: Phase10State, action: Discard) -> Phas
     hand = remove_one(state.hands[seat], code)
     discard = state.discard
     skipped, immune = state.skipped, state.immune
-    if code == SKIP and action.target >= 0:
+    if code == SKIP and action.target is not None:
         skipped = _with(skipped, action.target, True)
         if not config.mattel_skips:
             immune = _with(immune, action.target, True)
@@ -300,7 +300,7 @@ def _next_turn(config: Config, state: Phase10State, seat: int) -> Phase10State:
         # With reshuffling off, an empty draw pile ends the round; so does an empty
         # draw pile after stall_limit refills with no card laid or hit, and having
         # nothing at all left to draw. Nobody went out; hands are scored.
-        return end_round(config, after, went_out=-1)
+        return end_round(config, after, went_out=None)
     return after
 
 

@@ -201,7 +201,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
                     found.append(discard_base + action.card)
                 else:
                     target = action.target
-                    offset = 0 if target < 0 else (target - seat) % self.players
+                    offset = 0 if target is None else (target - seat) % self.players
                     found.append(discard_base + SKIP + offset)
             elif kind is Place:
                 assert isinstance(action, Place)
@@ -397,7 +397,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
             if group.cards:
                 values.append((base + 5, float(len(group.cards))))
             if group.kind == GroupKind.COLOUR:
-                if group.key >= 0:
+                if group.key is not None:
                     ones.append(base + 18 + group.key)
             else:
                 ones.extend({base + 5 + value for value in group.values})

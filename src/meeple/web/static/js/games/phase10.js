@@ -389,7 +389,7 @@ function render(ctx) {
     summary = h(
       'p',
       { class: 'round-summary' },
-      t('phase10.lastRound', { round: lr.round, who: lr.went_out >= 0 ? ctx.name(lr.went_out) : t('common.nobody') }),
+      t('phase10.lastRound', { round: lr.round, who: lr.went_out !== null ? ctx.name(lr.went_out) : t('common.nobody') }),
     );
   }
   if (isNarrow()) return h('div', { class: 'game phase10' }, seats, middle, hand, building, laid, summary);
@@ -425,7 +425,7 @@ function paths(action) {
           : [`card:${action.card}`, `laid:${action.group}`],
       ];
     case 'Discard':
-      if (action.card === SKIP && action.target >= 0) return [[`card:${SKIP}`, `seat:${action.target}`]];
+      if (action.card === SKIP && action.target !== null) return [[`card:${SKIP}`, `seat:${action.target}`]];
       return [[`card:${action.card}`, 'pile:discard']];
     default:
       return [];
@@ -472,7 +472,7 @@ function describe(event, ctx) {
       return t('phase10.log.hit', { card: cardName(a.card), g: a.group + 1 });
     case 'Discard':
       if (a.card === SKIP)
-        return a.target >= 0 ? t('phase10.log.skip', { name: ctx.name(a.target) }) : t('phase10.log.skipNobody');
+        return a.target !== null ? t('phase10.log.skip', { name: ctx.name(a.target) }) : t('phase10.log.skipNobody');
       return t('phase10.log.discard', { card: cardName(a.card) });
     default:
       return event.text || '';
@@ -574,7 +574,7 @@ function roundSummary(view, ctx) {
   const up = seats.filter((seat) => lr.advanced[seat]).map((seat) => ctx.name(seat));
   const stay = seats.filter((seat) => !lr.advanced[seat] && view.active[seat]).map((seat) => ctx.name(seat));
   const lines = [
-    lr.went_out >= 0
+    lr.went_out !== null
       ? t('summary.phase10.wentOutLine', { name: ctx.name(lr.went_out) })
       : t('summary.phase10.nobodyOut'),
     t('summary.phase10.counting'),
