@@ -109,5 +109,5 @@ def test_an_in_range_illegal_action_is_still_explained() -> None:
 def test_phase10_parsed_text_out_of_range_is_invalid() -> None:
     game = meeple.load_game("phase10", 3)
     state = first_decision(game)
-    with pytest.raises(InvalidActionError, match=r"action\.target: 7 is out of range \(-1 to 2\)"):
+    with pytest.raises(InvalidActionError, match=r"action\.target: 7 is out of range \(0 to 2\)"):
         game.parse_action(state, "skip 7")
