@@ -117,7 +117,7 @@ class Phase10Encoder(Encoder[Phase10State, Phase10Action, Phase10View]):
         ]
         discards: list[Phase10Action] = [Discard(card) for card in PLAYABLE]
         # Skip targets are seat-relative: offset 1 is the seat after the actor's.
-        discards.append(Discard(SKIP, -1))
+        discards.append(Discard(SKIP, None))
         discards.extend(Discard(SKIP, (seat + offset) % n) for offset in range(1, n))
         end_text = "T × 49 × 2" if self.has_runs else "T × 49 (no runs: high end only)"
         return [
