@@ -69,7 +69,7 @@ def test_slot_fields_show_each_slot_as_the_view_does(
                 assert np.array_equal(table[relative], expected_row(view, slot, values))
             for name, owner in (("my_frame", seat), ("knocker_frame", view.knocker)):
                 frame = rows(observation, name)
-                if owner < 0:
+                if owner is None:
                     assert not frame.any()
                     continue
                 knocker_frames += name == "knocker_frame"

@@ -1,5 +1,5 @@
-"""A record saved by the rules version 1 code replays to the same end (kept so that a later
-version, e.g. one writing None for today's -1 sentinels, can show v1 records still load)."""
+"""A record saved by the rules version 1 code (which wrote -1 where version 2 writes None
+in states and views) replays to the same end under today's version."""
 
 from pathlib import Path
 
@@ -14,7 +14,7 @@ def test_a_record_saved_under_rules_version_1_replays_to_its_end() -> None:
     # Heuristic bots, 3 players, end_score 30, seed 11.
     lines = (RECORDS / "toquer-v1.jsonl").read_text(encoding="utf-8").splitlines()
     record = parse_record(lines, expected_version=ToquerGame.spec.version)
-    assert record.version == 1
+    assert record.version == 1 and ToquerGame.spec.version == 2
     game = ToquerGame(record.players, record.options)
     state = final_state(game, record)
     assert isinstance(state, ToquerState) and game.is_terminal(state)

@@ -138,7 +138,7 @@ class _Table:
         ] = {}
         self._spots: dict[int, Spot] = {}
         self.mean = _mean(unseen)
-        self.last_turn = view.ender >= 0
+        self.last_turn = view.ender is not None
         self.gaps_break = self.game.config.gaps_break_adjacency
         self.race = self.game.config.goal == "race"
         # grows from 0 as the round lasts longer than a usual round
@@ -424,7 +424,7 @@ class _Table:
                 return self.best_use(card, True)
             case Give():
                 return self.give_value(action.seat)
-            case Take():
+            case Take() if view.knocker is not None:  # a take serves the knocker
                 return self.take_value(view.knocker, action.position)
         return 0.0  # stopping a clearing, passing, revealing: nothing to weigh
 

@@ -90,7 +90,7 @@ def seat_title(view: ToquerView, seat: int) -> Text:
         title.append(" dealer", style="dim")
     if seat == view.ender:
         title.append(" ended the round", style="magenta")
-    elif view.ender >= 0 and seat in view.last_turns:
+    elif view.ender is not None and seat in view.last_turns:
         title.append(" last turn due", style="magenta")
     vote = view.votes[seat] if seat < len(view.votes) else "-"
     if vote == KNOCKED:
@@ -147,7 +147,7 @@ def _table_line(view: ToquerView) -> Text:
         source = "the stock" if view.from_stock else "the discard pile"
         table.append("   drawn from " + source + ": ")
         table.append(f"{view.drawn}", style=value_style(view.drawn) + " reverse")
-    if view.knocker >= 0:
+    if view.knocker is not None:
         table.append(f"   seat {view.knocker} knocked and got the card", style="bold red")
         if view.held is not None:
             table.append(f"; its hand card: {view.held}")

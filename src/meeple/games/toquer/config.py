@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from meeple.engine.options import OptionSpec, OptionValue
-from meeple.engine.protocol import GameSpec
+from meeple.engine.protocol import GameSpec, OlderVersion
 
 LAYOUTS = ("shared_column", "own_grid")
 GOALS = ("points", "race")
@@ -165,7 +165,15 @@ discard b2 (and reveal b2), take b2, clear a1 b1 c1, done."""
 SPEC = GameSpec(
     name="toquer",
     title="Toquer",
-    version=1,
+    # Version 2: no knocker, no taken slot and no round ender are null, not -1, in states
+    # and views (their JSON changed; actions and outcomes did not, so version 1 records
+    # replay as before).
+    version=2,
+    older_versions=(
+        OlderVersion(
+            1, "no knocker, taken slot or round ender is null, not -1, in states and views"
+        ),
+    ),
     player_counts=(2, 3, 4, 5, 6, 7, 8),
     options=OPTIONS,
     summary=SUMMARY,

@@ -169,11 +169,12 @@ def takeable(table: Table, state: ToquerState) -> tuple[int, ...]:
 
     The active seat must then have another card of their own 15 to swap it with.
     """
-    g, faces = table.geometry, state.faces
-    knocker_frame, active_frame = g.frames[state.knocker], g.frames[state.active]
+    g, faces, knocker = table.geometry, state.faces, state.knocker
+    assert knocker is not None  # asked only once a knocker is given the card
+    knocker_frame, active_frame = g.frames[knocker], g.frames[state.active]
     own = [active_frame[p] for p in g.playable[state.active] if faces[active_frame[p]] != EMPTY]
     found = []
-    for p in g.playable[state.knocker]:
+    for p in g.playable[knocker]:
         slot = knocker_frame[p]
         if faces[slot] != EMPTY and (len(own) > 1 or (own and own[0] != slot)):
             found.append(p)

@@ -138,7 +138,10 @@ def explain_illegal(
         return wanted
     position = getattr(action, "position", None)
     if isinstance(position, int):
-        frame_seat = state.knocker if isinstance(action, Take) else seat
+        frame_seat = seat
+        if isinstance(action, Take):
+            assert state.knocker is not None  # a take is legal only while a knocker is served
+            frame_seat = state.knocker
         if not 0 <= position < ROWS * g.width:
             return "that position is off the layout"
         if isinstance(action, Reveal) and position not in g.own_positions[frame_seat]:

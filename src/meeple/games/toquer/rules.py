@@ -126,18 +126,19 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             if not knockers:
                 notes.append(Announcement("nobody_knocked", before.active))
             notes.extend(Announcement("knocked", s) for s in knockers)
-        taken = before.taken
+        taken, knocker, from_slot = before.taken, before.knocker, before.taken_slot
         if isinstance(action, Swap) and before.phase is Phase.KNOCK_PLACE and taken is not None:
+            assert knocker is not None and from_slot is not None  # set with the take
             slot = self.geometry.frames[before.actor][action.position]
             detail: tuple[tuple[str, int], ...] = (
                 ("by", before.active),
                 ("taken", taken),
-                ("from_slot", before.taken_slot),
+                ("from_slot", from_slot),
                 ("to_slot", slot),
                 ("given", before.held if before.held is not None else 0),
                 ("discarded", before.cards[slot]),
             )
-            notes.append(Announcement("knock_exchange", before.knocker, detail))
+            notes.append(Announcement("knock_exchange", knocker, detail))
         summary = after.last_round
         if summary is not None and summary is not before.last_round:
             detail = (("round", summary.round), ("doubled", int(summary.doubled)))

@@ -14,6 +14,7 @@ def end_round(table: Table, state: ToquerState) -> ToquerState:
         start, stop = g.own_range(seat)
         points.append(sum(state.cards[s] for s in range(start, stop) if state.faces[s] != EMPTY))
     ender = state.ender
+    assert ender is not None  # a round ends once a seat has ended it
     mine = points[ender]
     doubled = mine > 0 and any(points[s] <= mine for s in range(n) if s != ender)
     if doubled:

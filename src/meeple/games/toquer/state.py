@@ -68,11 +68,11 @@ class ToquerState:
     # or the knocker's hand card
     held_hidden: bool  # the held card was face down: only the knocker knows it
     votes: str  # knock decisions per seat (see NOT_ASKED, ...)
-    knocker: int  # the knocker given the card, else -1
-    taken_slot: int  # the slot the active seat took a knocker's card from, else -1
+    knocker: int | None  # the knocker given the card, else None
+    taken_slot: int | None  # the slot the active seat took a knocker's card from, else None
     taken: Card | None  # that card, until it is swapped in
     setup_left: int  # set-up reveals still to make this round
-    ender: int  # the seat that ended the round (all own cards revealed), else -1
+    ender: int | None  # the seat that ended the round (all own cards revealed), else None
     last_turns: tuple[int, ...]  # seats still to play their last turn, in order
     scores: tuple[int, ...]  # totals of finished rounds
     last_round: RoundSummary | None

@@ -85,11 +85,11 @@ def initial_state(table: Table) -> ToquerState:
         held=None,
         held_hidden=False,
         votes=NOT_ASKED * players,
-        knocker=-1,
-        taken_slot=-1,
+        knocker=None,
+        taken_slot=None,
         taken=None,
         setup_left=0,
-        ender=-1,
+        ender=None,
         last_turns=(),
         scores=(0,) * players,
         last_round=None,
@@ -103,7 +103,7 @@ def can_knock(table: Table, state: ToquerState, seat: int) -> bool:
     """Seed: not the active player, not after one's last turn, not with 3 cards left."""
     if seat == state.active or table.config.players == 2:
         return False
-    if state.ender >= 0 and (seat == state.ender or seat not in state.last_turns):
+    if state.ender is not None and (seat == state.ender or seat not in state.last_turns):
         return False
     return frame_cards(table, state.faces, seat) >= MIN_CARDS_TO_KNOCK
 
@@ -250,6 +250,7 @@ def _knock_place(table: Table, state: ToquerState, slot: int) -> ToquerState:
     assert state.taken is not None and state.held is not None
     cards = set_card(state.cards, slot, state.taken)
     gap = state.taken_slot
+    assert gap is not None
     cards = set_card(cards, gap, state.held)
     faces = set_face(set_face(state.faces, slot, UP), gap, UP)
     discard = (*state.discard, state.cards[slot])
@@ -263,7 +264,7 @@ def _knock_place(table: Table, state: ToquerState, slot: int) -> ToquerState:
             held=None,
             held_hidden=False,
             taken=None,
-            taken_slot=-1,
+            taken_slot=None,
         )
     return end_turn(table, state, cards, faces, discard)
 
@@ -281,6 +282,7 @@ def _discard_reveal(table: Table, state: ToquerState, position: int) -> ToquerSt
 
 
 def _take(table: Table, state: ToquerState, position: int) -> ToquerState:
+    assert state.knocker is not None  # a take serves the knocker given the card
     slot = table.geometry.frames[state.knocker][position]
     return evolve(
         state,
@@ -398,7 +400,7 @@ def apply_chance(table: Table, state: ToquerState, outcome: ToquerOutcome) -> To
                 stock=tuple(counts),
                 discard=(first,),
                 setup_left=SETUP_REVEALS * n,
-                ender=-1,
+                ender=None,
                 last_turns=(),
                 round_turns=0,
             )
@@ -413,11 +415,13 @@ def start_turn(table: Table, state: ToquerState, seat: int) -> ToquerState:
     return evolve(state, phase=Phase.DRAW, actor=seat, active=seat)
 
 
-def _round_ender(table: Table, state: ToquerState, faces: str) -> tuple[int, tuple[int, ...]]:
-    """Who ended the round (-1: nobody yet) and the seats still to play a last turn,
+def _round_ender(
+    table: Table, state: ToquerState, faces: str
+) -> tuple[int | None, tuple[int, ...]]:
+    """Who ended the round (None: nobody yet) and the seats still to play a last turn,
     once the active seat's turn is over."""
     n, active = table.config.players, state.active
-    if state.ender >= 0:
+    if state.ender is not None:
         return state.ender, tuple(s for s in state.last_turns if s != active)
     g = table.geometry
     for k in range(n):  # the active seat first, then in turn order
@@ -426,7 +430,7 @@ def _round_ender(table: Table, state: ToquerState, faces: str) -> tuple[int, tup
         if DOWN not in faces[start:stop]:
             order = ((active + j) % n for j in range(1, n + 1))
             return seat, tuple(s for s in order if s != seat)
-    return -1, state.last_turns
+    return None, state.last_turns
 
 
 def end_turn(
@@ -439,7 +443,7 @@ def end_turn(
     """End the active seat's turn (the cards in play already placed or discarded): see
     whether the round ends, then pass the turn on. The state is built once."""
     ender, last_turns = _round_ender(table, state, faces)
-    if ender >= 0:
+    if ender is not None:
         if not last_turns:
             over = evolve(state, cards=cards, faces=faces, discard=discard, ender=ender)
             return end_round(table, clean_turn(over, state.round_turns + 1, last_turns))
@@ -464,8 +468,8 @@ def end_turn(
         held=None,
         held_hidden=False,
         votes=NOT_ASKED * table.config.players,
-        knocker=-1,
-        taken_slot=-1,
+        knocker=None,
+        taken_slot=None,
         taken=None,
         setup_left=0,
         ender=ender,
@@ -487,8 +491,8 @@ def clean_turn(state: ToquerState, round_turns: int, last_turns: tuple[int, ...]
         held=None,
         held_hidden=False,
         votes=NOT_ASKED * len(state.scores),
-        knocker=-1,
-        taken_slot=-1,
+        knocker=None,
+        taken_slot=None,
         taken=None,
         last_turns=last_turns,
         round_turns=round_turns,

@@ -47,11 +47,11 @@ class ToquerView:
     held: Card | None  # None when there is none or it is hidden from this seat
     held_hidden: bool  # a knocker's hand card that only the knocker has seen
     votes: str  # knock decisions; '*' decided but not yet revealed
-    knocker: int
-    taken_slot: int
+    knocker: int | None
+    taken_slot: int | None
     taken: Card | None
     setup_left: int
-    ender: int
+    ender: int | None
     last_turns: tuple[int, ...]
     scores: tuple[int, ...]
     last_round: RoundSummary | None
@@ -97,7 +97,9 @@ def make_view(config: Config, state: ToquerState, seat: int | None) -> ToquerVie
     votes = state.votes
     if state.phase is Phase.KNOCK:  # decisions stay secret until all are in
         votes = hidden_votes(votes, seat)
-    held = state.held if not state.held_hidden or seat == state.knocker else None
+    # (seat None, the public view, is never the knocker: None there means no knocker)
+    shown = not state.held_hidden or (seat is not None and seat == state.knocker)
+    held = state.held if shown else None
     return _new_view(
         seat,
         config.players,

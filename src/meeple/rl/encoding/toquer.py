@@ -127,7 +127,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._table = slice(self.o_table, self.o_table + table_entries)
         self._memo: tuple[str, tuple[int, ...], Observation] | None = None
         self._discard_memo: tuple[tuple[int, ...], Observation] | None = None
-        self._seat_memo: dict[tuple[str, int, int, int, int, str, int], Observation] = {}
+        self._seat_memo: dict[tuple[str, int, int, int, int | None, str, int], Observation] = {}
         self._score_memo: tuple[tuple[int, ...], dict[int, Observation]] = ((), {})
 
     def _build_index_tables(self) -> None:
@@ -358,7 +358,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             votes = view.votes
             for r in range(n):
                 run[at + self.o_votes + r * len(VOTES) + VOTE_INDEX[votes[(seat + r) % n]]] = 1.0
-            if view.knocker >= 0:
+            if view.knocker is not None:
                 run[at + self.o_knocker + (view.knocker - seat) % n] = 1.0
             self._seat_memo[key] = run
         return run
@@ -410,13 +410,13 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         observation[at : at + self._seat_run_size] = self._seat_run(view, seat)
         block = self._slot_block(view)
         observation[self._my_frame] = block[self._frame_runs[seat]]
-        if view.knocker >= 0:
+        if view.knocker is not None:
             observation[self._knocker_frame] = block[self._frame_runs[view.knocker]]
         observation[self._table] = block[self._table_runs[seat]]
         self._write_cards(observation, view, seat)
         if view.setup_left:
             observation[self.o_setup_left] = view.setup_left
-        if view.ender >= 0:
+        if view.ender is not None:
             observation[self.o_ender + (view.ender - seat) % n] = 1.0
         for other in view.last_turns:
             observation[self.o_last_turns + (other - seat) % n] = 1.0
@@ -444,7 +444,7 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             observation[self.o_held + index[view.held]] = 1.0
         if view.held_hidden:
             observation[self.o_held_hidden] = 1.0
-        if view.taken_slot >= 0:
+        if view.taken_slot is not None:
             slots = self.geometry.slots
             shift = seat * self.geometry.own_count
             observation[self.o_taken_slot + (view.taken_slot - shift) % slots] = 1.0
