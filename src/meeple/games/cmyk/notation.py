@@ -142,18 +142,9 @@ def explain_illegal(
     config: Config, state: CmykState, action: CmykAction, legal: tuple[CmykAction, ...]
 ) -> str:
     """A person's reason why ``action`` is not legal in ``state``."""
-    hand = state.hands[state.seat]
-    cards = [lay.card for lay in action.lays] if isinstance(action, LayMany) else []
-    if isinstance(action, (Lay, Discard, PlayMix)):
-        cards = [action.card]
-    elif isinstance(action, PlaySweep):
-        cards = [SWEEP]
-    for card in set(cards):
-        if hand.count(card) < cards.count(card):
-            return (
-                f"you do not hold {'enough of ' if card in hand else ''}"
-                f"{card_name(card, config.mixes)}"
-            )
+    reason = _missing_card(config, state.hands[state.seat], action)
+    if reason:
+        return reason
     board = state.board
     if isinstance(action, Discard):
         return "you may discard only when no card can be played"
@@ -169,16 +160,28 @@ def explain_illegal(
                 f"in the opening you hold no card to start a missing colour ({missing}), "
                 "so you discard one (option opening_no_card)"
             )
-    lays: tuple[Lay, ...] = ()
-    if isinstance(action, LayMany):
-        lays = action.lays
-    elif isinstance(action, Lay):
-        lays = (action,)
+    lays = (
+        action.lays if isinstance(action, LayMany) else (action,) if isinstance(action, Lay) else ()
+    )
     for lay in lays:
         reason = _lay_problem(config, state, lay, isinstance(action, LayMany))
         if reason:
             return reason
     return "it is not one of the legal actions in this situation"
+
+
+def _missing_card(config: Config, hand: tuple[Card, ...], action: CmykAction) -> str:
+    """Why ``action`` needs a card that ``hand`` lacks (empty: the hand holds them all)."""
+    cards = [lay.card for lay in action.lays] if isinstance(action, LayMany) else []
+    if isinstance(action, (Lay, Discard, PlayMix)):
+        cards = [action.card]
+    elif isinstance(action, PlaySweep):
+        cards = [SWEEP]
+    for card in set(cards):
+        if hand.count(card) < cards.count(card):
+            held = "enough of " if card in hand else ""
+            return f"you do not hold {held}{card_name(card, config.mixes)}"
+    return ""
 
 
 def _lay_problem(config: Config, state: CmykState, lay: Lay, must_complete: bool) -> str:

@@ -80,25 +80,7 @@ def legal_actions(config: Config, state: CmykState) -> tuple[CmykAction, ...]:
     hand = state.hands[state.seat]
     board = state.board
     if board.opening:
-        openers: list[CmykAction] = []
-        specials: list[CmykAction] = []
-        piles = board.piles
-        previous = -1
-        for kind in hand:
-            if kind == previous:
-                continue
-            previous = kind
-            if kind < WHITE:
-                if not piles[kind // 9]:
-                    openers.append(LAYS[kind][kind // 9])  # type: ignore[arg-type]
-            elif kind == WHITE:
-                for colour in range(4):
-                    if not piles[colour]:
-                        openers.append(LAYS[WHITE][colour])  # type: ignore[arg-type]
-            elif kind == SWEEP:
-                specials.append(SWEEP_PLAY)
-            elif kind > SWEEP:
-                specials.append(MIX_PLAYS[kind])
+        openers, specials = opening_plays(board, hand)
         if openers:
             return (*openers, *specials)
         if config.opening_no_card == "discard":
@@ -107,6 +89,30 @@ def legal_actions(config: Config, state: CmykState) -> tuple[CmykAction, ...]:
             return (*specials, *discards(hand))
     plays = normal_plays(config, board, hand)
     return plays if plays else discards(hand)
+
+
+def opening_plays(
+    board: Board, hand: tuple[Card, ...]
+) -> tuple[list[CmykAction], list[CmykAction]]:
+    """In the opening: the lays that start a missing colour, and the sweep and mix plays."""
+    openers: list[CmykAction] = []
+    specials: list[CmykAction] = []
+    piles = board.piles
+    previous = -1
+    for kind in hand:
+        if kind == previous:
+            continue
+        previous = kind
+        if kind < WHITE:
+            if not piles[kind // 9]:
+                openers.append(LAYS[kind][kind // 9])  # type: ignore[arg-type]
+        elif kind == WHITE:
+            openers.extend(LAYS[WHITE][colour] for colour in range(4) if not piles[colour])  # type: ignore[misc]
+        elif kind == SWEEP:
+            specials.append(SWEEP_PLAY)
+        elif kind > SWEEP:
+            specials.append(MIX_PLAYS[kind])
+    return openers, specials
 
 
 def discards(hand: tuple[Card, ...]) -> tuple[CmykAction, ...]:
@@ -128,51 +134,48 @@ def normal_plays(config: Config, board: Board, hand: tuple[Card, ...]) -> tuple[
         previous = kind
         if kind < WHITE:
             colour = kind // 9
-            if closed[colour]:
-                continue
-            total = totals[colour] + VALUES[kind]
-            if total < FULL or (bust and total > FULL):
-                lays.append(LAYS[kind][colour])  # type: ignore[arg-type]
-            elif total == FULL:
-                lay = LAYS[kind][colour]
-                assert lay is not None
-                lays.append(lay)
-                if completing is None:
-                    completing = [[], [], [], []]
-                completing[colour].append(lay)
+            if not closed[colour]:
+                completing = _offer(
+                    lays, completing, kind, colour, totals[colour] + VALUES[kind], bust
+                )
         elif kind == WHITE:
             for colour in range(4):
-                if closed[colour]:
-                    continue
-                total = totals[colour] + 10
-                if total < FULL or (bust and total > FULL):
-                    lays.append(LAYS[WHITE][colour])  # type: ignore[arg-type]
-                elif total == FULL:
-                    lay = LAYS[WHITE][colour]
-                    assert lay is not None
-                    lays.append(lay)
-                    if completing is None:
-                        completing = [[], [], [], []]
-                    completing[colour].append(lay)
+                if not closed[colour]:
+                    completing = _offer(lays, completing, kind, colour, totals[colour] + 10, bust)
         elif kind < SWEEP:
             # seed: a joker is worth what its pile needs (10%..90%), only to complete it
             colour = kind - FIRST_JOKER
             if not closed[colour] and 10 <= totals[colour] <= 90:
-                lay = LAYS[kind][colour]
-                assert lay is not None
-                lays.append(lay)
-                if completing is None:
-                    completing = [[], [], [], []]
-                completing[colour].append(lay)
-        elif kind == SWEEP:
-            specials.append(SWEEP_PLAY)
+                completing = _offer(lays, completing, kind, colour, FULL, bust)
         else:
-            specials.append(MIX_PLAYS[kind])
+            specials.append(SWEEP_PLAY if kind == SWEEP else MIX_PLAYS[kind])
     if completing is not None and sum(1 for options in completing if options) >= 2:
         lays.extend(multiple_completions(completing, hand.count(WHITE)))
     if specials:
         lays.extend(specials)
     return tuple(lays)
+
+
+def _offer(
+    lays: list[CmykAction],
+    completing: list[list[Lay]] | None,
+    kind: Card,
+    colour: int,
+    total: int,
+    bust: bool,
+) -> list[list[Lay]] | None:
+    """Offer laying ``kind`` on ``colour``'s pile if the pile may reach ``total``; a lay that
+    brings it to exactly 100% is also noted among the pile's completions (returned)."""
+    if total < FULL or (bust and total > FULL):
+        lays.append(LAYS[kind][colour])  # type: ignore[arg-type]
+    elif total == FULL:
+        lay = LAYS[kind][colour]
+        assert lay is not None
+        lays.append(lay)
+        if completing is None:
+            completing = [[], [], [], []]
+        completing[colour].append(lay)
+    return completing
 
 
 def multiple_completions(completing: list[list[Lay]], whites: int) -> list[LayMany]:

@@ -17,6 +17,7 @@ Seats and groups are numbered as shown on screen: seats from 0, groups from 1.
 import re
 
 from meeple.engine.errors import InvalidActionError
+from meeple.games.phase10 import turn
 from meeple.games.phase10.actions import (
     BeginPhase,
     Discard,
@@ -27,8 +28,8 @@ from meeple.games.phase10.actions import (
     TakeDiscard,
 )
 from meeple.games.phase10.cards import COLOURS, SKIP, WILD, Card, card_name, number_of, parse_card
-from meeple.games.phase10.config import GroupKind
-from meeple.games.phase10.state import Phase10State
+from meeple.games.phase10.config import Config, GroupKind, describe_phase
+from meeple.games.phase10.state import Phase10State, Stage
 
 CARD_HELP = "write cards as 5r, 12g (colours r b y g), W or S"
 
@@ -148,3 +149,54 @@ def _parse_hit(state: Phase10State, text: str, match: re.Match[str]) -> Hit:
             )
         return Hit(code, group, end == ">")
     return Hit(code, group, number_of(code) != laid.key - 1)
+
+
+# ------------------------------------------------------------------ why not legal
+def explain_illegal(config: Config, state: Phase10State, action: Phase10Action) -> str:
+    """A person's reason why the well-formed ``action`` is not legal in ``state``."""
+    if isinstance(action, (DrawStock, TakeDiscard)):
+        return _draw_problem(state, action)
+    stage = state.stage
+    if stage == Stage.DRAW:
+        return "draw a card first (draw or take)"
+    card = getattr(action, "card", None)
+    if card is not None and card not in state.hands[state.turn]:
+        return f"you do not hold {card_name(card)}"
+    if stage == Stage.LAYING and not isinstance(action, Place):
+        return "finish laying down your phase first (put …)"
+    return _play_problem(config, state, action)
+
+
+def _draw_problem(state: Phase10State, action: DrawStock | TakeDiscard) -> str:
+    if state.stage != Stage.DRAW:
+        return "you have already drawn this turn"
+    if isinstance(action, TakeDiscard):
+        if not state.discard:
+            return "the discard pile is empty"
+        return "a Skip can never be taken from the discard pile"
+    return "the draw pile is empty"
+
+
+def _play_problem(config: Config, state: Phase10State, action: Phase10Action) -> str:
+    seat = state.turn
+    match action:
+        case BeginPhase():
+            if state.laid[seat]:
+                return "you have already laid down your phase this round"
+            phase = turn.phase_of(config, state, seat)
+            return f"your hand cannot make your phase ({describe_phase(phase)})"
+        case Place():
+            if state.stage != Stage.LAYING:
+                return "start laying down your phase first (lay)"
+            return "that card cannot go there, or the phase could no longer be completed"
+        case Hit():
+            if not state.laid[seat]:
+                return "you can only hit once your own phase is down (seed)"
+            if not 0 <= action.group < len(state.table):
+                return f"there is no laid group {action.group + 1}"
+            return f"{card_name(action.card)} does not fit there"
+        case Discard(card=card, target=target) if card == SKIP:
+            if target == seat:
+                return "you cannot skip yourself"
+            return "that seat cannot be skipped now (not playing, or already skipped)"
+    return "it is not one of the legal actions"

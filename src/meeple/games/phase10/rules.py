@@ -13,18 +13,13 @@ from meeple.engine.options import OptionValue
 from meeple.engine.protocol import Announcement, Game, GameResult, standard_returns
 from meeple.games.phase10 import notation, turn
 from meeple.games.phase10.actions import (
-    BeginPhase,
-    Discard,
     Draw,
-    DrawStock,
-    Hit,
     Phase10Action,
     Phase10Outcome,
     Place,
-    TakeDiscard,
 )
-from meeple.games.phase10.cards import KINDS, NUMBERS, SKIP, card_name, full_inventory
-from meeple.games.phase10.config import SPEC, EndReason, Phase, describe_phase, make_config
+from meeple.games.phase10.cards import KINDS, NUMBERS, SKIP, full_inventory
+from meeple.games.phase10.config import SPEC, EndReason, Phase, make_config
 from meeple.games.phase10.rounds import initial_state, next_active
 from meeple.games.phase10.state import Phase10State, Stage
 from meeple.games.phase10.view import Phase10View, determinize, make_view, redeal_hidden
@@ -196,44 +191,7 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
         }
 
     def explain_illegal(self, state: Phase10State, action: Phase10Action) -> str:
-        seat = state.turn
-        hand = state.hands[seat]
-        stage = state.stage
-        if isinstance(action, (DrawStock, TakeDiscard)):
-            if stage != Stage.DRAW:
-                return "you have already drawn this turn"
-            if isinstance(action, TakeDiscard):
-                if not state.discard:
-                    return "the discard pile is empty"
-                return "a Skip can never be taken from the discard pile"
-            return "the draw pile is empty"
-        if stage == Stage.DRAW:
-            return "draw a card first (draw or take)"
-        card = getattr(action, "card", None)
-        if card is not None and card not in hand:
-            return f"you do not hold {card_name(card)}"
-        if stage == Stage.LAYING and not isinstance(action, Place):
-            return "finish laying down your phase first (put …)"
-        if isinstance(action, BeginPhase):
-            if state.laid[seat]:
-                return "you have already laid down your phase this round"
-            phase = turn.phase_of(self.config, state, seat)
-            return f"your hand cannot make your phase ({describe_phase(phase)})"
-        if isinstance(action, Place):
-            if stage != Stage.LAYING:
-                return "start laying down your phase first (lay)"
-            return "that card cannot go there, or the phase could no longer be completed"
-        if isinstance(action, Hit):
-            if not state.laid[seat]:
-                return "you can only hit once your own phase is down (seed)"
-            if not 0 <= action.group < len(state.table):
-                return f"there is no laid group {action.group + 1}"
-            return f"{card_name(action.card)} does not fit there"
-        if isinstance(action, Discard) and action.card == SKIP:
-            if action.target == seat:
-                return "you cannot skip yourself"
-            return "that seat cannot be skipped now (not playing, or already skipped)"
-        return "it is not one of the legal actions"
+        return notation.explain_illegal(self.config, state, action)
 
 
 __all__ = ["InvalidActionError", "Phase10Game"]

@@ -16,7 +16,7 @@ from meeple.engine.errors import InvalidActionError
 from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction
 from meeple.games.toc.cards import FOUR, JACK, KING, PARTEUX, SEVEN, Card, card_name, parse_card
 from meeple.games.toc.moves import Mover
-from meeple.games.toc.state import EXCHANGE, TocState
+from meeple.games.toc.state import EXCHANGE, Pending, TocState
 from meeple.games.toc.turn import legal_actions
 
 _CARDS_HELP = "a card: A 2 3 4 5 6 7 8 9 10 J Q K Jo"
@@ -98,32 +98,39 @@ def parse_action(mover: Mover, state: TocState, text: str) -> TocAction:
 
 def explain_illegal(mover: Mover, state: TocState, action: TocAction) -> str:
     """Why ``action`` is not legal in ``state``, in words."""
-    seat = state.turn
-    hand = state.hands[seat]
     if state.phase == EXCHANGE:
         if not isinstance(action, Give):
             return "every seat first sets aside one card for its partner ('give <card>')"
         return f"{card_name(action.card)} is not in your hand"
     if isinstance(action, Give):
         return "there is no card exchange now"
-    pending = state.pending
-    if pending is not None:
-        if not (isinstance(action, Move) and action.card == SEVEN):
-            return f"a 7 is being split: move the {pending.remaining} steps left ('7 <from>-<to>')"
-        if pending.moved >> action.pawn & 1:
-            return "each pawn moves once in a split 7; that pawn has already moved"
-        return (
-            f"that part does not fit: {pending.remaining} steps are left, the path must be "
-            "clear, and the rest of the 7 must still be playable after it"
-        )
+    if state.pending is not None:
+        return _split_problem(state.pending, action)
     card = JACK if isinstance(action, Swap) else action.card
-    if card not in hand:
+    if card not in state.hands[state.turn]:
         return f"{card_name(card)} is not in your hand"
-    legal = legal_actions(mover, state)
     if isinstance(action, Discard):
+        legal = legal_actions(mover, state)
         plays = ", ".join(sorted({format_action(mover, state, a) for a in legal}))
         return f"a card with a legal use must be played (forced play), e.g. {plays}"
-    controlled = mover.controlled(seat, state.positions)
+    return _card_problem(mover, state, action, card)
+
+
+def _split_problem(pending: Pending, action: TocAction) -> str:
+    """Why ``action`` is not the next part of the 7 being split."""
+    if not (isinstance(action, Move) and action.card == SEVEN):
+        return f"a 7 is being split: move the {pending.remaining} steps left ('7 <from>-<to>')"
+    if pending.moved >> action.pawn & 1:
+        return "each pawn moves once in a split 7; that pawn has already moved"
+    return (
+        f"that part does not fit: {pending.remaining} steps are left, the path must be "
+        "clear, and the rest of the 7 must still be playable after it"
+    )
+
+
+def _card_problem(mover: Mover, state: TocState, action: Enter | Swap | Move, card: Card) -> str:
+    """Why the held ``card`` cannot be played as ``action``."""
+    controlled = mover.controlled(state.turn, state.positions)
     if isinstance(action, Enter):
         if card not in PARTEUX:
             return "only a Parteu (A, K or Joker) brings a pawn out"
