@@ -125,7 +125,7 @@ def explain_illegal(
 ) -> str:
     """Why ``action`` is not legal now (``legal`` being the legal actions), in words a
     person can act on."""
-    seat, phase = state.actor, state.phase
+    phase = state.phase
     wanted = "now you must " + _PHASE_MOVES.get(phase, "wait: no seat may act")
     legal_types = {type(a) for a in legal}
     if type(action) not in legal_types:
@@ -138,25 +138,33 @@ def explain_illegal(
         return wanted
     position = getattr(action, "position", None)
     if isinstance(position, int):
-        frame_seat = seat
-        if isinstance(action, Take):
-            assert state.knocker is not None  # a take is legal only while a knocker is served
-            frame_seat = state.knocker
-        if not 0 <= position < ROWS * g.width:
-            return "that position is off the layout"
-        if isinstance(action, Reveal) and position not in g.own_positions[frame_seat]:
-            return "at set-up you reveal your own cards, not your neighbour's"
-        if position not in g.playable[frame_seat]:
-            return "with layout own_grid the n column is your neighbour's, not yours to play"
-        face = state.faces[g.frames[frame_seat][position]]
-        if face == EMPTY:
-            return "that slot is empty: its card was cleared"
-        if isinstance(action, (Reveal, DiscardReveal)):
-            return "that card is already face up"
-        if isinstance(action, Take):
-            return "you would have no other card of yours to swap it with"
+        reason = _position_problem(g, state, action, position)
+        if reason:
+            return reason
     if isinstance(action, Give):
         return f"seat {action.seat} did not knock"
     if isinstance(action, Clear):
         return "those are not three identical, adjacent, revealed cards in one of your lines"
     return wanted
+
+
+def _position_problem(g: Geometry, state: ToquerState, action: ToquerAction, position: int) -> str:
+    """Why ``action`` cannot use the slot at ``position`` (empty: no problem found there)."""
+    frame_seat = state.actor
+    if isinstance(action, Take):
+        assert state.knocker is not None  # a take is legal only while a knocker is served
+        frame_seat = state.knocker
+    if not 0 <= position < ROWS * g.width:
+        return "that position is off the layout"
+    if isinstance(action, Reveal) and position not in g.own_positions[frame_seat]:
+        return "at set-up you reveal your own cards, not your neighbour's"
+    if position not in g.playable[frame_seat]:
+        return "with layout own_grid the n column is your neighbour's, not yours to play"
+    face = state.faces[g.frames[frame_seat][position]]
+    if face == EMPTY:
+        return "that slot is empty: its card was cleared"
+    if isinstance(action, (Reveal, DiscardReveal)):
+        return "that card is already face up"
+    if isinstance(action, Take):
+        return "you would have no other card of yours to swap it with"
+    return ""
