@@ -386,11 +386,8 @@ function render(ctx) {
   let summary = null;
   if (view.last_round && view.stage !== STAGE.OVER) {
     const lr = view.last_round;
-    summary = h(
-      'p',
-      { class: 'round-summary' },
-      t('phase10.lastRound', { round: lr.round, who: lr.went_out !== null ? ctx.name(lr.went_out) : t('common.nobody') }),
-    );
+    const who = lr.went_out !== null ? ctx.name(lr.went_out) : t('common.nobody');
+    summary = h('p', { class: 'round-summary' }, t('phase10.lastRound', { round: lr.round, who }));
   }
   if (isNarrow()) return h('div', { class: 'game phase10' }, seats, middle, hand, building, laid, summary);
   return h(
