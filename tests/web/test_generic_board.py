@@ -32,7 +32,9 @@ BOARD_FACTS = """
   const names = [...document.querySelectorAll(top)];
   return {
     fields: names.map((dt) => dt.textContent),
-    expected: Object.keys(page.state.view).map((key) => key.replace(/_/g, ' ')),
+    expected: Object.keys(page.state.view)
+      .filter((key) => key !== 'type')
+      .map((key) => key.replace(/_/g, ' ')),
     buttons: [...document.querySelectorAll('.picker button.pick')].map((b) => b.textContent),
     legal: (page.state.legal || []).map((move) => move.text),
     prompt: document.querySelector('.action-bar .prompt').textContent,
