@@ -27,6 +27,9 @@ def test_the_gym_env_gives_boolean_masks_of_the_legal_indices(name: str) -> None
         assert np.array_equal(np.flatnonzero(masks), sorted(environment.episode.legal_indices()))
         masks[:] = False  # the learner's to change: the environment is not affected
         assert environment.action_masks().any()
+        # The legal indices are the encoder's own (kept for the state): a tuple, that no
+        # caller can change under it.
+        assert isinstance(environment.episode.legal_indices(), tuple)
         legal = np.flatnonzero(info["action_mask"])
         observation, _, terminated, truncated, info = environment.step(int(rng.choice(legal)))
         if terminated or truncated:

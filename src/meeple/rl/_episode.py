@@ -108,7 +108,7 @@ class Episode:
         self.state = state
         return actor
 
-    def legal_indices(self) -> list[int]:
+    def legal_indices(self) -> tuple[int, ...]:
         """The indices the seat to act may choose now."""
         return self.encoder.legal_indices(self.state, self.prefix)
 

@@ -135,7 +135,12 @@ class _Legal(Generic[A]):
     __slots__ = ("actions", "asked", "first", "following", "long", "mask", "numbers", "seat")
 
     def __init__(
-        self, actions: tuple[A, ...], seat: int, numbers: list[int], first: list[int], long: bool
+        self,
+        actions: tuple[A, ...],
+        seat: int,
+        numbers: list[int],
+        first: tuple[int, ...],
+        long: bool,
     ) -> None:
         self.actions = actions
         self.seat = seat
@@ -145,7 +150,7 @@ class _Legal(Generic[A]):
         self.asked = False
         self.mask: Mask | None = None
         # The indices that continue the last prefix asked about (see _next_indices).
-        self.following: tuple[Prefix, list[int]] = ((), first)
+        self.following: tuple[Prefix, tuple[int, ...]] = ((), first)
 
 
 def _number(value: float) -> str:
@@ -213,7 +218,7 @@ class Encoder(ABC, Generic[S, A, V]):
         # tuples seen lately, by the tuple's identity and the seat (see legal_indices).
         self._legal_cache: tuple[object, _Legal[A]] | None = None
         self._legal_memo: dict[tuple[int, int], _Legal[A]] = {}
-        self._no_legal: _Legal[A] = _Legal((), -1, [], [], False)
+        self._no_legal: _Legal[A] = _Legal((), -1, [], (), False)
 
     def _build_indices(self, seats: int) -> None:
         """Each action's indices, and the tables that read them back, for ``seats``
@@ -356,9 +361,9 @@ class Encoder(ABC, Generic[S, A, V]):
         they make none)."""
         return self._actions[seat][self._by_sequence[seat][tuple(tokens)]]
 
-    def legal_indices(self, state: S, prefix: Prefix = ()) -> list[int]:
+    def legal_indices(self, state: S, prefix: Prefix = ()) -> tuple[int, ...]:
         """The indices the seat to act may choose now (empty if nobody acts), having
-        chosen ``prefix`` so far in this decision."""
+        chosen ``prefix`` so far in this decision (a tuple: the encoder keeps it)."""
         cached = self._legal_cache
         # (as in _legal, one call less)
         entry = cached[1] if cached is not None and cached[0] is state else self._legal(state)
@@ -408,7 +413,7 @@ class Encoder(ABC, Generic[S, A, V]):
             return self._actions[seat][matching[0]], ()
         return None, longer
 
-    def _next_indices(self, entry: "_Legal[A]", prefix: Prefix) -> list[int]:
+    def _next_indices(self, entry: "_Legal[A]", prefix: Prefix) -> tuple[int, ...]:
         """The indices that continue ``prefix`` towards a legal action of ``entry`` (kept
         for the last prefix: the mask and the step ask for them in turn)."""
         following = entry.following
@@ -424,7 +429,7 @@ class Encoder(ABC, Generic[S, A, V]):
                     found[sequence[size]] = None
                 elif self.end_index is not None:
                     found[self.end_index] = None
-        indices = list(found)
+        indices = tuple(found)
         entry.following = (prefix, indices)
         return indices
 
@@ -457,12 +462,11 @@ class Encoder(ABC, Generic[S, A, V]):
                 numbers = self._indices(seat, legal)
                 if self.factored:
                     first_of, long_of = self._first[seat], self._long[seat]
-                    first = [first_of[number] for number in numbers]
+                    firsts = [first_of[number] for number in numbers]
                     long = any([long_of[number] for number in numbers])
-                    if long:
-                        first = list(dict.fromkeys(first))
+                    first = tuple(dict.fromkeys(firsts) if long else firsts)
                 else:
-                    first, long = numbers, False
+                    first, long = tuple(numbers), False
                 entry = _Legal(legal, seat, numbers, first, long)
                 if len(memo) >= _LEGAL_MEMO_SIZE:
                     memo.clear()
