@@ -9,6 +9,7 @@ shown. Private: a seat's own hand. Hidden from everyone: the stock, the other ha
 import random
 from dataclasses import dataclass
 
+from meeple.engine.values import constructor
 from meeple.games.cmyk.cards import Card
 from meeple.games.cmyk.state import Board, CmykState, Stage, Tally, evolve
 
@@ -32,24 +33,27 @@ class CmykView:
     completed_this_pass: bool
 
 
+_new_view = constructor(CmykView)
+
+
 def make_view(state: CmykState, seat: int | None) -> CmykView:
     tally = state.tally
-    return CmykView(
-        seat=seat,
-        stage=state.stage,
-        to_act=state.seat,
-        to_draw=state.to_draw,
-        hand=() if seat is None else state.hands[seat],
-        hand_sizes=tuple(len(hand) for hand in state.hands),
-        stock_size=len(state.stock),
-        reserve=state.reserve,
-        board=state.board,
-        won=tally.won,
-        won_counts=tally.won_counts,
-        completions=tally.completions,
-        turn=state.turn,
-        stalled_passes=state.stalled_passes,
-        completed_this_pass=state.completed_this_pass,
+    return _new_view(  # (positional, in field order: twice as quick as CmykView(...))
+        seat,
+        state.stage,
+        state.seat,  # to_act
+        state.to_draw,
+        () if seat is None else state.hands[seat],  # hand
+        tuple(len(hand) for hand in state.hands),  # hand_sizes
+        len(state.stock),  # stock_size
+        state.reserve,
+        state.board,
+        tally.won,  # won
+        tally.won_counts,  # won_counts
+        tally.completions,  # completions
+        state.turn,
+        state.stalled_passes,
+        state.completed_this_pass,
     )
 
 

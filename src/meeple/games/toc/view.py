@@ -9,6 +9,7 @@ which card it gave its partner that the partner still holds.
 import random
 from dataclasses import dataclass
 
+from meeple.engine.values import constructor
 from meeple.games.toc.cards import DECK_COUNTS, Card, Hand, sorted_insert
 from meeple.games.toc.config import Config
 from meeple.games.toc.state import Pending, Phase, TocState, evolve, new_state
@@ -47,35 +48,38 @@ def receiver_of(config: Config, seat: int) -> int:
     return config.teammates(seat)[1]
 
 
+_new_view = constructor(TocView)
+
+
 def make_view(config: Config, state: TocState, seat: int | None) -> TocView:
     own = seat is not None
     gift_sent = gift_received = 0
     if seat is not None and config.partner_exchange:
         gift_sent = state.gift_known[receiver_of(config, seat)]
         gift_received = state.gift_known[seat]
-    return TocView(
-        seat=seat,
-        players=config.players,
-        phase=state.phase,
-        turn=state.turn,
-        positions=state.positions,
-        protected=state.protected,
-        armed=state.armed,
-        hand=state.hands[seat] if seat is not None else (),
-        hand_sizes=tuple(len(hand) for hand in state.hands),
-        known=state.known,
-        talon_size=sum(state.talon),
-        talon_order=state.talon_order,
-        played=state.played,
-        pending=state.pending,
-        set_aside=state.gifts[seat] if seat is not None else 0,
-        has_set_aside=tuple(bool(gift) for gift in state.gifts),
-        gift_sent=gift_sent if own else 0,
-        gift_received=gift_received if own else 0,
-        deals=state.deals,
-        starter=state.starter,
-        turns=state.turns,
-        winners=state.winners,
+    return _new_view(  # (positional, in field order: twice as quick as TocView(...))
+        seat,
+        config.players,  # players
+        state.phase,
+        state.turn,
+        state.positions,
+        state.protected,
+        state.armed,
+        state.hands[seat] if seat is not None else (),  # hand
+        tuple(len(hand) for hand in state.hands),  # hand_sizes
+        state.known,
+        sum(state.talon),  # talon_size
+        state.talon_order,
+        state.played,
+        state.pending,
+        state.gifts[seat] if seat is not None else 0,  # set_aside
+        tuple(bool(gift) for gift in state.gifts),  # has_set_aside
+        gift_sent if own else 0,  # gift_sent
+        gift_received if own else 0,  # gift_received
+        state.deals,
+        state.starter,
+        state.turns,
+        state.winners,
     )
 
 
