@@ -496,6 +496,7 @@ class NimGuide(Bot):
     """Takes one stone; values a position by nothing in particular (for the guide test)."""
 
     ismcts_iterations = 17
+    ismcts_depth = 5
 
     def choose(self, view: object, legal: tuple[object, ...]) -> object:
         return legal[0]
@@ -514,5 +515,9 @@ def test_a_registered_games_named_heuristic_bot_is_the_guide() -> None:
         assert guide_class(Nim()) is NimGuide  # type: ignore[arg-type]
         bot = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
         assert bot.iterations == 17 and len(bot.rollout_bots) == 2 and len(bot.evaluators) == 2
+        assert bot.depth == 5  # the guide's depth, for a cut its evaluation values
+        assert ISMCTSBot(Nim(), 0, random.Random(0), depth=2).depth == 2  # type: ignore[arg-type]
+        unvalued = ISMCTSBot(Nim(), 0, random.Random(0), evaluation="none")  # type: ignore[arg-type]
+        assert unvalued.depth == 400  # no evaluation: roll out to the end
     finally:
         unregister_game("nim")

@@ -60,6 +60,15 @@ def suggested_iterations(guide: type[Bot] | None, players: int) -> int:
     return DEFAULT_ITERATIONS
 
 
+def suggested_depth(guide: type[Bot] | None, default: int) -> int:
+    """The guide's ``ismcts_depth``: rollout steps before the cut where its evaluation
+    values the position (a non-negative int), else ``default``."""
+    suggested = getattr(guide, "ismcts_depth", None)
+    if isinstance(suggested, int) and not isinstance(suggested, bool) and suggested >= 0:
+        return suggested
+    return default
+
+
 def suggested_confidence(guide: type[Bot] | None) -> float:
     """The guide's ``ismcts_confidence`` (standard errors; 0: off), else 0."""
     suggested = getattr(guide, "ismcts_confidence", 0.0)

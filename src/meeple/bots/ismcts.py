@@ -50,7 +50,8 @@ search itself knows no game):
   goes to the decisions that matter;
 - the default budget comes from the guide's optional class attribute
   ``ismcts_iterations`` (an int, or a static method of the player count: its game's
-  rollouts and evaluations cost more or less), else 300.
+  rollouts and evaluations cost more or less), else 300; the rollout's depth before the
+  cut, from its optional ``ismcts_depth``, else 12.
 
 Budget: ``iterations`` per move, or ``time`` seconds per move, or both (whichever ends
 first). The default is an iteration budget, so that a seeded match or tournament gives
@@ -86,6 +87,7 @@ from meeple.bots.guide import (
     guide_class,
     root_policy,
     suggested_confidence,
+    suggested_depth,
     suggested_iterations,
 )
 from meeple.bots.ismcts_settings import IsmctsSettings
@@ -158,8 +160,12 @@ class ISMCTSBot(Bot):
         self.evaluators = _evaluators(game, settings.evaluation, guide, rng)
         self.rollout_bots = _rollout_bots(game, settings.rollout, guide, rng)
         depth = settings.depth
-        if depth is None:
-            depth = DEPTH_WITH_EVALUATION if self.evaluators else DEPTH_WITHOUT_EVALUATION
+        if depth is None:  # (the guide's depth is for a cut its own evaluation values)
+            depth = (
+                suggested_depth(guide, DEPTH_WITH_EVALUATION)
+                if self.evaluators
+                else DEPTH_WITHOUT_EVALUATION
+            )
         self.depth = depth
         prior = settings.prior
         if prior is None:
