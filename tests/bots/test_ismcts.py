@@ -359,7 +359,7 @@ def test_a_strong_prior_keeps_the_heuristic_choice() -> None:
 def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> None:
     cmyk = make_bot("ismcts", load_game("cmyk", 2), 0, random.Random(0))
     assert isinstance(cmyk, ISMCTSBot)
-    assert cmyk.iterations == 1000 and cmyk.time_limit is None
+    assert cmyk.iterations == 2000 and cmyk.time_limit is None and cmyk.depth == 4
     big_toc = make_bot("ismcts", load_game("toc", 8), 0, random.Random(0))
     assert isinstance(big_toc, ISMCTSBot) and big_toc.iterations == 130
     assert len(big_toc.rollout_bots) == 8 and len(big_toc.evaluators) == 8
@@ -480,7 +480,7 @@ def test_a_spec_builds_the_settings_by_their_spec_names() -> None:
     assert bot.exploration == 1.5 and not bot.evaluators and bot.time_limit == 2.0
     expert = make_bot("expert", game, 0, random.Random(0))
     assert isinstance(expert, ISMCTSBot) and expert.settings == IsmctsSettings(scale=4)
-    assert expert.iterations == 4 * 1000
+    assert expert.iterations == 4 * 2000
     # parameters refine the settings given
     refined = ISMCTSBot(game, 0, random.Random(0), IsmctsSettings(iterations=9), depth=3)
     assert refined.settings == IsmctsSettings(iterations=9, depth=3)

@@ -74,7 +74,7 @@ def _searches(name: str, players: int, paired: bool) -> list[list[object]]:
             continue
         view, legal = game.view(state, actor), game.legal_actions(state)
         if len(legal) > 1 and step % 3 == 0:
-            settings = IsmctsSettings(iterations=80, paired=paired)
+            settings = IsmctsSettings(iterations=80, depth=12, paired=paired)  # (as recorded)
             bot = ISMCTSBot(game, actor, random.Random(step), settings)
             choice = bot.choose(view, legal)
             root = bot.last_root

@@ -205,11 +205,17 @@ class HeuristicBot(Bot):
         return 0.0  # under a mix only the fourth completion wins
 
     # ------------------------------------------------------- evaluation (for ISMCTS)
+    # Rollouts of 4 steps before the cut, not 12: an iteration costs about half (20 random
+    # engine steps at two players, from 33-47), and twice the iterations in the same time
+    # won 55.0% of 120 games against this bot where 1000 iterations of 12 steps won 50.2%
+    # of 200 (intervals overlapping: no worse, not shown better).
+    ismcts_depth = 4
+
     @staticmethod
     def ismcts_iterations(players: int) -> int:
         """ISMCTS's default budget with this bot as its guide: well under a second a move
-        (raised from 500 once the guide got cheaper)."""
-        return 1000 if players <= 4 else 800
+        (raised from 500 once the guide got cheaper, then doubled for shorter rollouts)."""
+        return 2000 if players <= 4 else 1600
 
     def position_value(self, view: object) -> float:
         """How well this seat stands, from its view: larger is better (ISMCTS's hook).
