@@ -22,6 +22,10 @@ Redis carries the rest, as pub/sub:
   from the store.
 - ``meeple:i:{instance}``: requests to the owner (a move, join, leave, start, and who
   is connected where) from the instance that received them, and the answers.
+
+A message is the sender's name on a line of its own, then a JSON object (a bot worker's
+answer is the JSON alone): an instance skips what it sent itself on a table's channel
+without decoding it.
 """
 
 import asyncio
@@ -85,6 +89,8 @@ class Cluster:
         self.owners: dict[str, str] = {}  # table -> its owner as last heard
         self._tasks: list[asyncio.Task[None]] = []
         self._inbox = f"meeple:i:{self.id}"
+        self._me = self.id.encode()
+        self._inbox_bytes = self._inbox.encode()
 
     # ---------------------------------------------------------------- start, stop
     async def start(self) -> None:
@@ -113,7 +119,9 @@ class Cluster:
     def send(self, channel: str, message: dict[str, Any]) -> None:
         """Queue a message; one task publishes them in order, many per round trip."""
         message["o"] = self.id
-        self._outbox.put_nowait((channel, json.dumps(message)))
+        # (the sender first, on a line of its own: an instance drops its own messages on
+        # its tables' channels without decoding them)
+        self._outbox.put_nowait((channel, f"{self.id}\n{json.dumps(message)}"))
 
     def send_table(self, table_id: str, message: dict[str, Any]) -> None:
         self.send(f"meeple:t:{table_id}", message)
@@ -139,9 +147,14 @@ class Cluster:
                 async for message in self._pubsub.listen():
                     if message.get("type") != "message":
                         continue
+                    sender, line, text = message["data"].partition(b"\n")
+                    if not line:  # (from a bot worker: the JSON alone)
+                        sender, text = b"", sender
+                    elif sender == self._me and message["channel"] != self._inbox_bytes:
+                        continue  # what this instance sent on a table's channel
                     channel = message["channel"].decode()
                     try:
-                        data = json.loads(message["data"])
+                        data = json.loads(text)
                         self._dispatch(channel, data)
                     except Exception:
                         log.exception("a cluster message failed on %s", channel)
@@ -162,8 +175,6 @@ class Cluster:
                 self._spawn(self._answer(data))
             return
         table_id = channel.split(":", 2)[2]
-        if data.get("o") == self.id:
-            return
         pending = self._loading.get(table_id)
         if pending is not None:
             pending.messages.append(data)
@@ -211,7 +222,8 @@ class Cluster:
             [
                 StoredStep(start + offset, seat, step_data, by, now)
                 for offset, (seat, step_data, by) in enumerate(data["steps"])
-            ]
+            ],
+            checked=False,
         )
         runtime.status = data["status"]
         if data["result"] is not None:

@@ -223,10 +223,16 @@ class TableRuntime:
         self.start_steps: Sequence[Mapping[str, JSON]] = ()
 
     # ------------------------------------------------------------------ rebuilding
-    def replay_steps(self, steps: list[StoredStep]) -> None:
-        """Re-apply stored steps (at start): the state and log exactly as they were."""
+    def replay_steps(self, steps: list[StoredStep], *, checked: bool = True) -> None:
+        """Re-apply stored steps (at start): the state and log exactly as they were.
+
+        ``checked=False``: the steps come from the table's owner, which has just checked
+        and applied them; a replica applies them through the engine's unchecked path (a
+        step out of turn is still refused)."""
         game = self.game
         state = self.state
+        apply_action = game.apply_action if checked else game.apply_unchecked
+        apply_chance = game.apply_chance if checked else game.apply_chance_unchecked
         for step in steps:
             if step.index != len(self.log):
                 raise RecordError(f"table {self.id}: step {step.index} out of order")
@@ -235,7 +241,7 @@ class TableRuntime:
                     data = game.upgrade_json(self.rules_version, "outcome", step.data)
                     outcome = game.decode_outcome(data)
                     entry = chance_entry(game, state, step.index, outcome)
-                    after = game.apply_chance(state, outcome)
+                    after = apply_chance(state, outcome)
                     entry = announced(game, entry, state, None, after)
                     state = after
                 else:
@@ -248,7 +254,7 @@ class TableRuntime:
                     data = game.upgrade_json(self.rules_version, "action", step.data)
                     action = game.decode_action(data)
                     entry = action_entry(game, state, step.index, step.seat, action, step.by)
-                    after = game.apply_action(state, action)
+                    after = apply_action(state, action)
                     entry = announced(game, entry, state, action, after)
                     state = after
             except (InvalidActionError, IllegalActionError) as error:
