@@ -1,11 +1,11 @@
 """Table chat: checked, rate-limited per connection, stored raw, delivered to every
 connection of the table here (and, with several instances, published to the others)."""
 
-import json
 import time
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from meeple.server import fastjson
 from meeple.server.live import Connection, LiveTable
 from meeple.server.outbound import ChatOut, ErrorOut, outgoing
 from meeple.server.schemas import unfit_text
@@ -76,5 +76,5 @@ def deliver(live: LiveTable, stored: StoredChat) -> None:
     text_out: dict[int | None, str] = {}
     for other in list(live.connections):
         if other.seat not in text_out:
-            text_out[other.seat] = json.dumps(outgoing(other.seat, ChatOut(stored)))
+            text_out[other.seat] = fastjson.dumps(outgoing(other.seat, ChatOut(stored)))
         other.push_text(text_out[other.seat])

@@ -30,7 +30,6 @@ without decoding it.
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import secrets
@@ -43,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 import redis.asyncio as redis_asyncio
 
 from meeple.engine.codec import JSON
+from meeple.server import fastjson
 from meeple.server.chat import deliver_published
 from meeple.store.db import StoredStep
 from meeple.store.models import utcnow
@@ -121,7 +121,7 @@ class Cluster:
         message["o"] = self.id
         # (the sender first, on a line of its own: an instance drops its own messages on
         # its tables' channels without decoding them)
-        self._outbox.put_nowait((channel, f"{self.id}\n{json.dumps(message)}"))
+        self._outbox.put_nowait((channel, f"{self.id}\n{fastjson.dumps(message)}"))
 
     def send_table(self, table_id: str, message: dict[str, Any]) -> None:
         self.send(f"meeple:t:{table_id}", message)
@@ -154,7 +154,7 @@ class Cluster:
                         continue  # what this instance sent on a table's channel
                     channel = message["channel"].decode()
                     try:
-                        data = json.loads(text)
+                        data = fastjson.loads(text)
                         self._dispatch(channel, data)
                     except Exception:
                         log.exception("a cluster message failed on %s", channel)

@@ -2,11 +2,11 @@
 
 import asyncio
 import contextlib
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from meeple.engine.codec import JSON
+from meeple.server import fastjson
 from meeple.server.tables import TableRuntime
 
 QUEUE_LIMIT = 512  # messages waiting for a slow client before it is disconnected
@@ -39,7 +39,7 @@ class Connection:
         self._queue.put_nowait(text)
 
     def push(self, message: dict[str, JSON]) -> None:
-        self.push_text(json.dumps(message))
+        self.push_text(fastjson.dumps(message))
 
     def close_soon(self, code: int = 1000) -> None:
         if self.closed:

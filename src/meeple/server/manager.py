@@ -13,7 +13,6 @@ moves), ``turns`` (bots and clocks), ``ownership`` (several instances, presence)
 
 import asyncio
 import gc
-import json
 import logging
 import random
 import time
@@ -27,6 +26,7 @@ from typing import ParamSpec, TypeVar
 from meeple.engine.codec import JSON
 from meeple.engine.errors import RecordError
 from meeple.engine.registry import game_class
+from meeple.server import fastjson
 from meeple.server.accounts import rated_game
 from meeple.server.bots import BotPool
 from meeple.server.bottier import RemoteBots
@@ -430,7 +430,7 @@ class TableManager:
             text = built.get(key)
             if text is None:
                 message = outgoing(connection.seat, StateOut(runtime, connection.sent_version), now)
-                text = built[key] = json.dumps(message)
+                text = built[key] = fastjson.dumps(message)
             connection.push_text(text)
             connection.sent_version = runtime.version
 
@@ -441,7 +441,7 @@ class TableManager:
         built: dict[int | None, str] = {}
         for connection in list(live.connections):
             if connection.seat not in built:
-                built[connection.seat] = json.dumps(
+                built[connection.seat] = fastjson.dumps(
                     outgoing(connection.seat, TableOut(live.runtime), now)
                 )
             connection.push_text(built[connection.seat])

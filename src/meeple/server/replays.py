@@ -3,13 +3,13 @@ the whole replays of finished games kept for the next asker (see docs/server.md,
 "Records and replays")."""
 
 import asyncio
-import json
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 from meeple.engine.codec import JSON
+from meeple.server import fastjson
 from meeple.server.live import LiveTable
 from meeple.server.outbound import ReplayOut, outgoing
 
@@ -60,4 +60,4 @@ class Replays:
                 "next": end if end < total else None,
                 "frames": frames[start:end],
             }
-        return await self.off_loop(json.dumps, message)
+        return await self.off_loop(fastjson.dumps, message)

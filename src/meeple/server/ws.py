@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from meeple.engine.codec import JSON
+from meeple.server import fastjson
 from meeple.server.chat import chat
 from meeple.server.live import Connection, LiveTable
 from meeple.server.manager import TableManager
@@ -79,7 +80,7 @@ def parse_frame(message: Mapping[str, object], max_frame: int) -> dict[str, JSON
 
 async def _send_direct(websocket: WebSocket, seat: int | None, error: ErrorOut) -> None:
     with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps(outgoing(seat, error)))
+        await websocket.send_text(fastjson.dumps(outgoing(seat, error)))
 
 
 def _internal(error: Exception, where: str) -> ErrorOut:
