@@ -1,6 +1,7 @@
 """Unit tests of the server's pure parts: clocks, redaction, the fast encoder, frames."""
 
 import gc
+import json
 import random
 
 import pytest
@@ -105,6 +106,22 @@ def test_fast_encoder_writes_exactly_what_the_codec_writes(game_name: str) -> No
             action = rng.choice(game.legal_actions(state))
             assert fastjson.to_json(action) == codec.to_json(action)
             state = game.apply_action(state, action)
+
+
+def test_message_text_reads_back_as_the_standard_library_writes_it() -> None:
+    message = {
+        "type": "state",
+        "name": "Zoé 東京",
+        "seats": {1: "a", 2: None},  # (int keys become strings, as json.dumps makes them)
+        "legal": [[1, 2.5], (3, True)],
+        "lone": "\ud800 half a pair",  # orjson refuses it: the standard library writes it
+    }
+    text = fastjson.dumps(message)
+    assert json.loads(text) == json.loads(json.dumps(message))
+    assert fastjson.loads(text) == json.loads(text)
+    without = {key: value for key, value in message.items() if key != "lone"}
+    assert fastjson.dumps(without).startswith('{"type":"state"')  # (orjson's, compact)
+    assert fastjson.loads(fastjson.dumps(without).encode()) == json.loads(json.dumps(without))
 
 
 def test_frames_are_checked_before_anything_else() -> None:
