@@ -521,3 +521,17 @@ def test_a_registered_games_named_heuristic_bot_is_the_guide() -> None:
         assert unvalued.depth == 400  # no evaluation: roll out to the end
     finally:
         unregister_game("nim")
+
+
+def test_a_guides_depth_may_depend_on_the_player_count() -> None:
+    from meeple.bots.guide import suggested_depth
+
+    class ByCount(NimGuide):
+        @staticmethod
+        def ismcts_depth(players: int) -> int:  # type: ignore[override]
+            return 6 if players == 2 else 12
+
+    assert suggested_depth(ByCount, 2, 99) == 6
+    assert suggested_depth(ByCount, 4, 99) == 12
+    assert suggested_depth(NimGuide, 3, 99) == 5
+    assert suggested_depth(None, 2, 99) == 99

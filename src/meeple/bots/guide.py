@@ -60,10 +60,13 @@ def suggested_iterations(guide: type[Bot] | None, players: int) -> int:
     return DEFAULT_ITERATIONS
 
 
-def suggested_depth(guide: type[Bot] | None, default: int) -> int:
+def suggested_depth(guide: type[Bot] | None, players: int, default: int) -> int:
     """The guide's ``ismcts_depth``: rollout steps before the cut where its evaluation
-    values the position (a non-negative int), else ``default``."""
+    values the position (a non-negative int, or a function of the player count), else
+    ``default``."""
     suggested = getattr(guide, "ismcts_depth", None)
+    if callable(suggested):
+        suggested = suggested(players)
     if isinstance(suggested, int) and not isinstance(suggested, bool) and suggested >= 0:
         return suggested
     return default

@@ -51,7 +51,8 @@ search itself knows no game):
 - the default budget comes from the guide's optional class attribute
   ``ismcts_iterations`` (an int, or a static method of the player count: its game's
   rollouts and evaluations cost more or less), else 300; the rollout's depth before the
-  cut, from its optional ``ismcts_depth``, else 12.
+  cut, from its optional ``ismcts_depth`` (an int, or a static method of the player
+  count), else 12.
 
 Budget: ``iterations`` per move, or ``time`` seconds per move, or both (whichever ends
 first). The default is an iteration budget, so that a seeded match or tournament gives
@@ -162,7 +163,7 @@ class ISMCTSBot(Bot):
         depth = settings.depth
         if depth is None:  # (the guide's depth is for a cut its own evaluation values)
             depth = (
-                suggested_depth(guide, DEPTH_WITH_EVALUATION)
+                suggested_depth(guide, game.players, DEPTH_WITH_EVALUATION)
                 if self.evaluators
                 else DEPTH_WITHOUT_EVALUATION
             )
