@@ -520,9 +520,14 @@ def _generate(args: argparse.Namespace, bases: str) -> list[dict[str, Any]]:
         for index in range(args.generators)
     ]
     results = []
-    for generator in generators:
+    for index, generator in enumerate(generators):
         out, _ = generator.communicate(timeout=args.warmup + args.seconds + 300)
-        results.append(json.loads(out.decode().strip().splitlines()[-1]))
+        lines = out.decode().strip().splitlines()
+        if generator.returncode != 0 or not lines:
+            raise SystemExit(
+                f"load generator {index} failed (exit {generator.returncode}): its error is above"
+            )
+        results.append(json.loads(lines[-1]))
     return results
 
 
