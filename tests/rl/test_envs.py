@@ -144,7 +144,9 @@ def test_an_illegal_action_ends_the_game_for_the_wrapped_env_and_raises_for_the_
     observation, *_ = environment.last()
     illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
     actor = environment.agent_selection
+    state = environment.unwrapped.game_state  # type: ignore[attr-defined]
     environment.step(illegal)
+    assert environment.unwrapped.game_state is state  # type: ignore[attr-defined]
     assert all(environment.terminations.values())
     assert environment.rewards[actor] == -1.0
     assert environment.infos[actor]["illegal_action"] is True

@@ -30,7 +30,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import BaseWrapper
 
-from meeple.engine.errors import InvalidActionError
+from meeple.engine.errors import IllegalActionError, InvalidActionError
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import TERMINAL, AnyGame
 from meeple.rl._episode import Episode, make_game, observation_space
@@ -148,13 +148,13 @@ class MeepleEnv(AECEnv[str, ObservationDict, np.int64]):
             )
         self._play(agent, index)
 
-    def _play(self, agent: str, index: int, *, legal: bool = False) -> None:
-        """Apply action ``index`` of ``agent`` (to act, index in range; ``legal``: known
-        to be one of the legal indices), resolve chance, and move on: the next agent, or
-        the end with the game's returns as rewards."""
+    def _play(self, agent: str, index: int) -> None:
+        """Apply action ``index`` of ``agent`` (to act, index in range), resolve chance,
+        and move on: the next agent, or the end with the game's returns as rewards. An
+        illegal index raises ``IllegalActionError`` with nothing changed."""
         episode = self.episode
         game = self.game
-        actor = episode.play(self.agent_name_mapping[agent], index, checked=legal)
+        actor = episode.play(self.agent_name_mapping[agent], index)
         self.steps += 1
         self._cumulative_rewards[agent] = 0.0
         if actor >= 0 and (self.max_steps is None or self.steps < self.max_steps):
@@ -320,13 +320,15 @@ class IllegalMoveWrapper(BaseWrapper[str, ObservationDict, np.int64]):
             return
         index = int(action)
         encoder = raw.encoder
-        if index in raw.episode.legal_indices():
-            raw._play(agent, index, legal=True)
-            return
         if not 0 <= index < encoder.num_actions:
             raise InvalidActionError(
                 f"action index {index} is outside 0..{encoder.num_actions - 1}"
             )
+        try:  # (the encoder refuses an illegal index before anything changes)
+            raw._play(agent, index)
+            return
+        except IllegalActionError:
+            pass
         # The game ends at once, as in PettingZoo's TerminateIllegalWrapper.
         raw._cumulative_rewards[agent] = 0.0
         raw.terminations = dict.fromkeys(raw.agents, True)
