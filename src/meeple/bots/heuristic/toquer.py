@@ -77,11 +77,17 @@ class HeuristicBot(Bot):
         return ties[self.rng.randrange(len(ties))]
 
     # ------------------------------------------------------- evaluation (for ISMCTS)
+    # Rollouts of 6 steps before the cut, not 12, with twice the iterations: an iteration
+    # costs about half (49-64 random engine steps from 86-115), and against this bot at two
+    # players the search won 96.7% of 60 games where 300 iterations of 12 steps won 78.3%.
+    ismcts_depth = 6
+
     @staticmethod
     def ismcts_iterations(players: int) -> int:
         """ISMCTS's default budget with this bot as its guide: well under a second a move
-        (raised from 100 at two players and 150 above once the guide got cheaper)."""
-        return 300
+        (100 at two players and 150 above at first, 300 once the guide got cheaper, 600
+        with 6-step rollouts)."""
+        return 600
 
     def position_value(self, view: object) -> float:
         """How well this seat stands, from its view: larger is better (ISMCTS's hook).
