@@ -360,6 +360,11 @@ def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> 
     cmyk = make_bot("ismcts", load_game("cmyk", 2), 0, random.Random(0))
     assert isinstance(cmyk, ISMCTSBot)
     assert cmyk.iterations == 2000 and cmyk.time_limit is None and cmyk.depth == 4
+    # Toquer's guide answers by the player count, None meaning the search's own depth
+    for players, iterations, depth in ((2, 600, 6), (4, 300, 12)):
+        toquer = make_bot("ismcts", load_game("toquer", players), 0, random.Random(0))
+        assert isinstance(toquer, ISMCTSBot)
+        assert (toquer.iterations, toquer.depth) == (iterations, depth)
     big_toc = make_bot("ismcts", load_game("toc", 8), 0, random.Random(0))
     assert isinstance(big_toc, ISMCTSBot) and big_toc.iterations == 130
     assert len(big_toc.rollout_bots) == 8 and len(big_toc.evaluators) == 8

@@ -52,7 +52,7 @@ search itself knows no game):
   ``ismcts_iterations`` (an int, or a static method of the player count: its game's
   rollouts and evaluations cost more or less), else 300; the rollout's depth before the
   cut, from its optional ``ismcts_depth`` (an int, or a static method of the player
-  count), else 12.
+  count that may answer None), else 12.
 
 Budget: ``iterations`` per move, or ``time`` seconds per move, or both (whichever ends
 first). The default is an iteration budget, so that a seeded match or tournament gives
