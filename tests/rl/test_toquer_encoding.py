@@ -13,6 +13,7 @@ from meeple.games.toquer.layout import DOWN, EMPTY, UP
 from meeple.games.toquer.rules import ToquerGame
 from meeple.games.toquer.view import ToquerView
 from meeple.rl.encoding import encoder_for
+from meeple.rl.encoding.toquer import VOTES
 
 FACES = (DOWN, UP, EMPTY)  # the order of the face one-hot
 EXTREME_DECK = {"-99": 30, "-1": 20, "0": 20, "50": 20, "99": 30}
@@ -81,3 +82,56 @@ def test_slot_fields_show_each_slot_as_the_view_does(
     assert checked >= 100
     if players >= 3:
         assert knocker_frames  # (the knocker's frame was seen filled at least once)
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_turn_and_vote_fields_read_back_seat_relative(players: int) -> None:
+    """The phase, who acts, plays and deals, the votes and the knocker, each one-hot and
+    seat-relative, as the seat's view has them (the encoder keeps these runs keyed by
+    offsets from the seat, so every seat is read back, not only the one to act)."""
+    game = load_game("toquer", players)
+    assert isinstance(game, ToquerGame)
+    encoder = encoder_for(game)
+    layout = encoder.layout
+    rng = random.Random(23)
+    state = game.initial_state()
+    phases = list(type(state.phase))
+    seen_votes: set[str] = set()
+    knockers = checked = 0
+
+    def field(observation: np.ndarray, name: str) -> np.ndarray:
+        f = layout.field(name)
+        return observation[f.start : f.start + f.size]
+
+    def one_hot(values: np.ndarray) -> int:
+        (hot,) = np.flatnonzero(values)
+        assert values[hot] == 1.0 and values.sum() == 1.0
+        return int(hot)
+
+    while (actor := game.current_player(state)) != TERMINAL and checked < 1500:
+        if actor == CHANCE:
+            state = game.apply_chance(state, game.sample_chance(state, rng))
+            continue
+        for seat in range(players):
+            view = game.view(state, seat)
+            observation = encoder.observe(view)
+            assert phases[one_hot(field(observation, "phase"))] is view.phase
+            assert one_hot(field(observation, "actor")) == (view.actor - seat) % players
+            assert one_hot(field(observation, "active")) == (view.active - seat) % players
+            assert one_hot(field(observation, "dealer")) == (view.dealer - seat) % players
+            votes = field(observation, "votes").reshape(players, -1)
+            read = "".join(VOTES[one_hot(row)] for row in votes)
+            assert read == "".join(view.votes[(seat + r) % players] for r in range(players))
+            seen_votes.add(read)
+            knocker = field(observation, "knocker")
+            if view.knocker is None:
+                assert not knocker.any()
+            else:
+                assert one_hot(knocker) == (view.knocker - seat) % players
+                knockers += 1
+            checked += 1
+        legal = game.legal_actions(state)
+        state = game.apply_action(state, legal[rng.randrange(len(legal))])
+    assert checked >= 1500 or actor == TERMINAL
+    if players >= 3:  # (knocking needs three players: the votes and knocker were exercised)
+        assert len(seen_votes) > 3 and knockers > 0

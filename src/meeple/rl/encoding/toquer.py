@@ -127,7 +127,8 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         self._table = slice(self.o_table, self.o_table + table_entries)
         self._memo: tuple[str, tuple[int, ...], Observation] | None = None
         self._discard_memo: tuple[tuple[int, ...], Observation] | None = None
-        self._seat_memo: dict[tuple[str, int, int, int, int | None, str, int], Observation] = {}
+        self._turn_memo: dict[tuple[str, int, int, int], Observation] = {}
+        self._vote_memo: dict[tuple[str, int], Observation] = {}
         self._score_memo: tuple[tuple[int, ...], dict[int, Observation]] = ((), {})
 
     def _build_index_tables(self) -> None:
@@ -269,8 +270,8 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
             "per seat, one-hot: not asked, undecided, knocked, passed, decided (secret)",
         )
         self.o_knocker = layout.add("knocker", n, "n", "one-hot: the knocker given the card")
-        # (the fields so far are one run, kept per combination: see _seat_run)
-        self._seat_run_size = layout.size - self.o_phase
+        # (the fields so far are two runs, kept per combination: see _turn_run, _vote_run)
+        self._vote_run_size = layout.size - self.o_votes
         self._build_slot_layout(layout)
         self._build_card_layout(layout)
 
@@ -337,30 +338,48 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
         )
         self.o_winners = layout.add("winners", n, "n", "the winners, once the game is over")
 
-    def _seat_run(self, view: ToquerView, seat: int) -> Observation:
-        """The phase and who acts, plays, deals, voted what and knocked, seat-relative:
-        the first fields, one run (kept: a game has few of these combinations)."""
-        phase = view.phase
+    def _turn_run(self, view: ToquerView, seat: int) -> Observation:
+        """The phase and who acts, plays and deals, seat-relative: the first fields, one
+        run, kept per combination (at most 12 × (n + 1) × n × n of them)."""
+        n = self.players
+        phase, actor = view.phase, view.actor
         # (keyed by the phase's value: an enum member's hash and .value are Python calls)
-        key = (phase._value_, view.actor, view.active, view.dealer, view.knocker, view.votes, seat)
-        run = self._seat_memo.get(key)
+        key = (
+            phase._value_,
+            (actor - seat) % n if actor >= 0 else -1,
+            (view.active - seat) % n,
+            (view.dealer - seat) % n,
+        )
+        run = self._turn_memo.get(key)
         if run is None:
-            if len(self._seat_memo) >= 8192:
-                self._seat_memo.clear()
-            n = self.players
-            run = np.zeros(self._seat_run_size, dtype=np.float32)
+            run = np.zeros(self.o_votes - self.o_phase, dtype=np.float32)
             at = -self.o_phase
             run[at + self.o_phase + PHASE_INDEX[phase]] = 1.0
-            if view.actor >= 0:
-                run[at + self.o_actor + (view.actor - seat) % n] = 1.0
-            run[at + self.o_active + (view.active - seat) % n] = 1.0
-            run[at + self.o_dealer + (view.dealer - seat) % n] = 1.0
-            votes = view.votes
-            for r in range(n):
-                run[at + self.o_votes + r * len(VOTES) + VOTE_INDEX[votes[(seat + r) % n]]] = 1.0
-            if view.knocker is not None:
-                run[at + self.o_knocker + (view.knocker - seat) % n] = 1.0
-            self._seat_memo[key] = run
+            if actor >= 0:
+                run[at + self.o_actor + key[1]] = 1.0
+            run[at + self.o_active + key[2]] = 1.0
+            run[at + self.o_dealer + key[3]] = 1.0
+            self._turn_memo[key] = run
+        return run
+
+    def _vote_run(self, view: ToquerView, seat: int) -> Observation:
+        """The votes and the knocker, seat-relative: the next fields, one run, kept per
+        combination (a few thousand at eight players: the memo starts again past 8192)."""
+        n = self.players
+        votes, knocker = view.votes, view.knocker
+        rotated = votes[seat:] + votes[:seat] if seat else votes
+        relative = -1 if knocker is None else (knocker - seat) % n
+        key = (rotated, relative)
+        run = self._vote_memo.get(key)
+        if run is None:
+            if len(self._vote_memo) >= 8192:
+                self._vote_memo.clear()
+            run = np.zeros(self._vote_run_size, dtype=np.float32)
+            for r, vote in enumerate(rotated):
+                run[r * len(VOTES) + VOTE_INDEX[vote]] = 1.0
+            if relative >= 0:
+                run[self.o_knocker - self.o_votes + relative] = 1.0
+            self._vote_memo[key] = run
         return run
 
     def _squashed_scores(self, scores: tuple[int, ...], seat: int) -> Observation:
@@ -402,12 +421,13 @@ class ToquerEncoder(Encoder[ToquerState, ToquerAction, ToquerView]):
 
     def _write(self, view: ToquerView, seat: int) -> Observation:
         """Every entry, written straight into the array (a few scattered ones and some
-        kept runs): the seat run, the slot fields (my frame, the knocker's, the whole
+        kept runs): the turn and vote runs, the slot fields (my frame, the knocker's, the whole
         table from my slots on: three runs of the table state's block), then the rest."""
         observation = self._zeros.copy()
         n = self.players
-        at = self.o_phase
-        observation[at : at + self._seat_run_size] = self._seat_run(view, seat)
+        observation[self.o_phase : self.o_votes] = self._turn_run(view, seat)
+        at = self.o_votes
+        observation[at : at + self._vote_run_size] = self._vote_run(view, seat)
         block = self._slot_block(view)
         observation[self._my_frame] = block[self._frame_runs[seat]]
         if view.knocker is not None:
