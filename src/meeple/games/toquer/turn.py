@@ -64,6 +64,10 @@ _GIVE = tuple(Give(s) for s in range(MAX_SEATS))
 _DRAW_STOCK = DrawStock()
 _DRAW_DISCARD = DrawDiscard()
 _KNOCK_CHOICES = (Knock(), Pass())
+# (the draw's answers, one tuple each: callers may keep what they computed for a tuple)
+_BOTH_DRAWS = (_DRAW_STOCK, _DRAW_DISCARD)
+_STOCK_ONLY = (_DRAW_STOCK,)
+_DISCARD_ONLY = (_DRAW_DISCARD,)
 _REFUSE = Refuse()
 _STOP = StopClearing()
 
@@ -117,8 +121,8 @@ def legal_actions(table: Table, state: ToquerState) -> tuple[ToquerAction, ...]:
     if phase is Phase.DRAW:
         stock_ok = len(state.discard) > 1 or any(state.stock)
         if stock_ok:
-            return (_DRAW_STOCK, _DRAW_DISCARD) if state.discard else (_DRAW_STOCK,)
-        return (_DRAW_DISCARD,)
+            return _BOTH_DRAWS if state.discard else _STOCK_ONLY
+        return _DISCARD_ONLY
     if phase is Phase.PLACE:
         swaps: list[ToquerAction] = [_SWAP[p] for p in g.playable[seat] if faces[frame[p]] != EMPTY]
         if state.from_stock or not table.config.discard_draw_must_keep:
