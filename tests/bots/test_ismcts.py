@@ -357,10 +357,12 @@ def test_a_strong_prior_keeps_the_heuristic_choice() -> None:
 
 
 def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> None:
-    cmyk = make_bot("ismcts", load_game("cmyk", 2), 0, random.Random(0))
-    assert isinstance(cmyk, ISMCTSBot)
-    assert cmyk.iterations == 2000 and cmyk.time_limit is None and cmyk.depth == 4
-    # Toquer's guide answers by the player count, None meaning the search's own depth
+    # CMYK's and Toquer's guides answer by the player count, None meaning the search's
+    # own depth
+    for players, iterations, depth in ((2, 2000, 4), (4, 1000, 12), (6, 800, 12)):
+        cmyk = make_bot("ismcts", load_game("cmyk", players), 0, random.Random(0))
+        assert isinstance(cmyk, ISMCTSBot) and cmyk.time_limit is None
+        assert (cmyk.iterations, cmyk.depth) == (iterations, depth)
     for players, iterations, depth in ((2, 600, 6), (4, 300, 12)):
         toquer = make_bot("ismcts", load_game("toquer", players), 0, random.Random(0))
         assert isinstance(toquer, ISMCTSBot)
