@@ -6,7 +6,7 @@ screen's width. Games are kept short by their options (phone.SHORT)."""
 import pytest
 
 from web.helpers import require_game
-from web.phone import PHONE, SHORT, Taps, create_table, play_to_end, tap_step
+from web.phone import PHONE, Taps, play_short_game, tap_step
 
 GAMES = [("phase10", 4), ("toc", 4), ("toc", 8), ("cmyk", 2), ("toquer", 2)]
 
@@ -36,7 +36,6 @@ def assert_fits(page) -> None:  # type: ignore[no-untyped-def]
 def test_whole_game_by_tapping_on_a_phone(server, new_page, game: str, players: int) -> None:  # type: ignore[no-untyped-def]
     require_game(server, game)
     page = new_page(touch=True, **PHONE)
-    create_table(page, server.base, game, players, options=SHORT[game])
     taps = Taps()
     checked = False
 
@@ -47,7 +46,7 @@ def test_whole_game_by_tapping_on_a_phone(server, new_page, game: str, players: 
             checked = True
         assert tap_step(page, taps), "nothing to tap on this page's turn"
 
-    play_to_end(page, step)
+    play_short_game(page, server.base, game, players, step)
     assert taps.sizes, "the game ended before a single tap"
     width, height, what = taps.smallest()
     smallest = f"{width:.0f} x {height:.0f} ({what})"

@@ -54,22 +54,19 @@ SETUP_REVEALS = 2  # default, from Skyjo: each player reveals two of their own c
 MIN_CARDS_TO_KNOCK = 4  # seed: no knocking with only 3 of one's 15 cards left
 MAX_SEATS = 8
 
-# Prebuilt actions, so that listing the legal ones allocates almost nothing.
+# Prebuilt actions, so that listing the legal ones allocates almost nothing (the draw's
+# answers are one tuple each: callers may keep what they computed for a tuple).
 _POSITIONS = range(ROWS * len(COLUMN_LETTERS))
 _REVEAL = tuple(Reveal(p) for p in _POSITIONS)
 _SWAP = tuple(Swap(p) for p in _POSITIONS)
 _DISCARD_REVEAL = tuple(DiscardReveal(p) for p in _POSITIONS)
 _TAKE = tuple(Take(p) for p in _POSITIONS)
 _GIVE = tuple(Give(s) for s in range(MAX_SEATS))
-_DRAW_STOCK = DrawStock()
-_DRAW_DISCARD = DrawDiscard()
+_DRAW_STOCK, _DRAW_DISCARD = DrawStock(), DrawDiscard()
 _KNOCK_CHOICES = (Knock(), Pass())
-# (the draw's answers, one tuple each: callers may keep what they computed for a tuple)
 _BOTH_DRAWS = (_DRAW_STOCK, _DRAW_DISCARD)
-_STOCK_ONLY = (_DRAW_STOCK,)
-_DISCARD_ONLY = (_DRAW_DISCARD,)
-_REFUSE = Refuse()
-_STOP = StopClearing()
+_STOCK_ONLY, _DISCARD_ONLY = (_DRAW_STOCK,), (_DRAW_DISCARD,)
+_REFUSE, _STOP = Refuse(), StopClearing()
 
 
 def initial_state(table: Table) -> ToquerState:
