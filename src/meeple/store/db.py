@@ -560,6 +560,10 @@ _OWNER = text("SELECT owner, lease_until > now() FROM tables WHERE id = :table_i
 # order of their ids (as the lease statements lock them: no two transactions wait for
 # each other in a circle); only those still at their expected version (and, with several
 # instances, still leased to the writer) move on and get their steps and seat changes.
+# The rows to lock are found by their keys (``id = ANY(...)``): joined to the JSON rows
+# alone, the planner (which guesses 100 of them) hashed a scan of the whole table for
+# every batch while it held fewer than some thousands of rows, 2.5 times the database's
+# CPU per move at 5,000 tables.
 _ADVANCE_MANY = text(
     """
 WITH req AS (
@@ -567,7 +571,8 @@ WITH req AS (
     new_version int, owner varchar, status varchar, result json)
 ), locked AS (
   SELECT t.id FROM tables t JOIN req r ON r.id = t.id
-  WHERE t.version = r.expected AND (r.owner IS NULL OR t.owner = r.owner)
+  WHERE t.id = ANY(ARRAY(SELECT id FROM req))
+    AND t.version = r.expected AND (r.owner IS NULL OR t.owner = r.owner)
   ORDER BY t.id FOR UPDATE OF t
 ), bumped AS (
   UPDATE tables t SET version = r.new_version,
