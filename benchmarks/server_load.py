@@ -41,6 +41,7 @@ import gc
 import json
 import os
 import random
+import shlex
 import socket
 import statistics
 import subprocess
@@ -386,6 +387,11 @@ def main() -> None:
         default="seats",
         help="seats of a table on different instances, or all on the table's owner",
     )
+    parser.add_argument(
+        "--serve-args",
+        default="",
+        help='more options for each instance, e.g. "--lease-seconds 15 --bot-workers 1"',
+    )
     parser.add_argument("--generator-seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--figures-file", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -536,6 +542,7 @@ def run_instances(args: argparse.Namespace) -> None:
                     "1000000",
                     "--connections-per-client",
                     "100000",
+                    *shlex.split(args.serve_args),
                 )
                 for _ in range(max(1, count))
             ]

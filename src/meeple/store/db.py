@@ -203,9 +203,13 @@ class Store:
     # ---------------------------------------------------------------------- leases
     # Several instances (PostgreSQL only): a live table is owned by the instance whose
     # lease on its row has not run out; the database's clock is the only one used.
+    # Each lease statement is a transaction of its own (autocommit): the rows it locks
+    # (all of an instance's live tables, at each renewal) are free again as soon as it
+    # has run, not one more round trip later at its COMMIT, which a thread of a busy
+    # server waited for while every batch of moves waited for those rows.
     def renew_leases(self, owner: str, seconds: float) -> list[str]:
         """Extend this owner's leases on its live tables; the ids it still owns."""
-        with self.engine.begin() as connection:
+        with self._autocommit.connect() as connection:
             rows = connection.execute(_RENEW, {"owner": owner, "seconds": seconds})
             return list(rows.scalars())
 
@@ -213,13 +217,13 @@ class Store:
         """Take live tables that nobody owns or whose lease ran out (at most ``limit``).
         The condition is checked again on each row as it is updated, so two instances
         racing for a table never both get it."""
-        with self.engine.begin() as connection:
+        with self._autocommit.connect() as connection:
             rows = connection.execute(_CLAIM, {"owner": owner, "seconds": seconds, "limit": limit})
             return list(rows.scalars())
 
     def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
         """Lease one table to ``owner`` (a new table, or one whose lease ran out)."""
-        with self.engine.begin() as connection:
+        with self._autocommit.connect() as connection:
             rows = connection.execute(
                 _TAKE, {"owner": owner, "seconds": seconds, "table_id": table_id}
             )
@@ -227,7 +231,7 @@ class Store:
 
     def owner_of(self, table_id: str) -> tuple[str | None, bool]:
         """The table's owner and whether its lease is still running."""
-        with self.engine.connect() as connection:
+        with self._autocommit.connect() as connection:
             row = connection.execute(_OWNER, {"table_id": table_id}).first()
         if row is None:
             return None, False
@@ -235,7 +239,7 @@ class Store:
 
     def release_leases(self, owner: str) -> None:
         """Give up every lease of this owner (a clean stop: others take over at once)."""
-        with self.engine.begin() as connection:
+        with self._autocommit.connect() as connection:
             connection.execute(
                 update(TableRow).where(TableRow.owner == owner).values(owner=None, lease_until=None)
             )
@@ -507,7 +511,7 @@ class Store:
             .order_by(ChatRow.id.desc())
             .limit(limit)
         )
-        with self.engine.connect() as connection:
+        with self._autocommit.connect() as connection:
             rows = connection.execute(query).all()
         return [
             StoredChat(chat_id, table_id, seat, name, text, aware(at) or utcnow())
