@@ -552,16 +552,18 @@ def run_instances(args: argparse.Namespace) -> None:
                 for server in servers:
                     server.wait_started()
                 before = [_cpu_seconds(s.process.pid) or 0.0 for s in servers if s.process]
-                services = _services_cpu(postgres, redis)
+                services, began = _services_cpu(postgres, redis), time.monotonic()
                 results = _generate(args, ",".join(s.base for s in servers))
                 after = [_cpu_seconds(s.process.pid) or 0.0 for s in servers if s.process]
-                services = [
-                    b - a for a, b in zip(services, _services_cpu(postgres, redis), strict=True)
+                span = time.monotonic() - began  # (the generators' start and end included)
+                shares = [
+                    (b - a) / span
+                    for a, b in zip(services, _services_cpu(postgres, redis), strict=True)
                 ]
             finally:
                 for server in servers:
                     server.stop()
-            rows[count] = _report_instances(args, count, results, before, after, services)
+            rows[count] = _report_instances(args, count, results, before, after, shares)
         _summary(args, rows)
     finally:
         redis.stop()
@@ -626,7 +628,8 @@ def _report_instances(
     after: list[float],
     services: list[float],
 ) -> dict[str, float]:
-    """Print one row; return its figures (for the summary after the last row)."""
+    """Print one row; return its figures (for the summary after the last row).
+    ``services``: PostgreSQL's, Redis's, the machine's and the stolen share of a core."""
     latencies = sorted(x for r in results for x in r["latencies"])
     deliveries = sorted(x for r in results for x in r["deliveries"])
     moves = sum(int(r["moves"]) for r in results)
@@ -648,9 +651,8 @@ def _report_instances(
         f"{figures['p99']:.1f} ms | "
         f"{percentile(deliveries, 0.5) * 1000:.1f} ms | "
         f"{figures['delivery_p99']:.1f} ms | {errors} | server(s) {cpu}, "
-        f"generators {clients:.0%}, PostgreSQL {services[0] / total:.0%}, "
-        f"Redis {services[1] / total:.0%} (of a core; the machine {services[2] / total:.0%}, "
-        f"stolen by its host {services[3] / total:.0%}) | "
+        f"generators {clients:.0%}, PostgreSQL {services[0]:.0%}, Redis {services[1]:.0%} "
+        f"(of a core; the machine {services[2]:.0%}, stolen by its host {services[3]:.0%}) | "
         f"{figures['cpu_per_move']:.2f} ms | "
         f"{os.getloadavg()[0]:.1f}",
         flush=True,
@@ -684,27 +686,29 @@ def _summary(args: argparse.Namespace, rows: dict[int, dict[str, float]]) -> Non
         print(f"  servers' CPU per move, 2 instances / 1: {cpu:.2f}")
 
 
-def _cpu_seconds(pid: int) -> float | None:
+def _stat(pid: int | str) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (field 3 on), or None."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    fields = _stat(pid)
+    if fields is None:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _tree_cpu_seconds(root: int) -> float:
     """CPU of a process, its children's that ended, and every living descendant's (the
     PostgreSQL server: a process per connection)."""
-    ticks = os.sysconf("SC_CLK_TCK")
     parents: dict[int, int] = {}
     spent: dict[int, int] = {}
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
+        fields = _stat(entry) if entry.isdigit() else None
+        if fields is None:
             continue
         pid = int(entry)
         parents[pid] = int(fields[1])
@@ -718,7 +722,7 @@ def _tree_cpu_seconds(root: int) -> float:
             ancestor = parents[ancestor]
         if ancestor == root:
             total += used
-    return total / ticks
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def _services_cpu(postgres: Any, redis: Any) -> list[float]:
