@@ -392,6 +392,12 @@ def main() -> None:
         default="",
         help='more options for each instance, e.g. "--lease-seconds 15 --bot-workers 1"',
     )
+    parser.add_argument(
+        "--sockets",
+        choices=["unix", "tcp"],
+        default="unix",
+        help="how the instances reach PostgreSQL and Redis on this machine",
+    )
     parser.add_argument("--generator-seed", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--figures-file", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -520,7 +526,8 @@ def run_instances(args: argparse.Namespace) -> None:
     print(
         f"game {args.game}, {args.players} players, {args.tables} concurrent tables, "
         f"think {args.think_ms:g} ms, {args.generators} load generators, spread {args.spread}, "
-        f"PostgreSQL and Redis on this machine; {args.seconds:g} s after {args.warmup:g} s"
+        f"PostgreSQL and Redis on this machine ({args.sockets} sockets); "
+        f"{args.seconds:g} s after {args.warmup:g} s"
     )
     print(
         "instances | moves/s | move p50 | move p99 | delivery p50 | delivery p99 | errors | "
@@ -530,9 +537,10 @@ def run_instances(args: argparse.Namespace) -> None:
     rows: dict[int, dict[str, float]] = {}
     try:
         for count in [int(n) for n in args.instances.split(",")]:
-            db = postgres.new_database()
+            unix = args.sockets == "unix"
+            db = postgres.new_database(unix=unix)
             # 0: one instance on PostgreSQL without Redis (the reference of one process).
-            with_redis = ("--redis", redis.url) if count > 0 else ()
+            with_redis = ("--redis", redis.unix_url if unix else redis.url) if count > 0 else ()
             servers = [
                 ServerProcess(
                     db,
@@ -551,19 +559,25 @@ def run_instances(args: argparse.Namespace) -> None:
                     server.launch()
                 for server in servers:
                     server.wait_started()
-                before = [_cpu_seconds(s.process.pid) or 0.0 for s in servers if s.process]
+                pids = [s.process.pid for s in servers if s.process]
+                before = [_cpu_seconds(pid) or 0.0 for pid in pids]
+                waited = [_loop_waited_seconds(pid) for pid in pids]
                 services, began = _services_cpu(postgres, redis), time.monotonic()
                 results = _generate(args, ",".join(s.base for s in servers))
-                after = [_cpu_seconds(s.process.pid) or 0.0 for s in servers if s.process]
+                after = [_cpu_seconds(pid) or 0.0 for pid in pids]
                 span = time.monotonic() - began  # (the generators' start and end included)
                 shares = [
                     (b - a) / span
                     for a, b in zip(services, _services_cpu(postgres, redis), strict=True)
                 ]
+                waits = [
+                    (_loop_waited_seconds(pid) - w) / span
+                    for pid, w in zip(pids, waited, strict=True)
+                ]
             finally:
                 for server in servers:
                     server.stop()
-            rows[count] = _report_instances(args, count, results, before, after, shares)
+            rows[count] = _report_instances(args, count, results, before, after, shares, waits)
         _summary(args, rows)
     finally:
         redis.stop()
@@ -627,9 +641,12 @@ def _report_instances(
     before: list[float],
     after: list[float],
     services: list[float],
+    waits: list[float],
 ) -> dict[str, float]:
     """Print one row; return its figures (for the summary after the last row).
-    ``services``: PostgreSQL's, Redis's, the machine's and the stolen share of a core."""
+    ``services``: PostgreSQL's, Redis's, the machine's and the stolen share of a core;
+    ``waits``: the share of the time each server's event loop was ready to run and
+    waited for a core."""
     latencies = sorted(x for r in results for x in r["latencies"])
     deliveries = sorted(x for r in results for x in r["deliveries"])
     moves = sum(int(r["moves"]) for r in results)
@@ -652,7 +669,8 @@ def _report_instances(
         f"{percentile(deliveries, 0.5) * 1000:.1f} ms | "
         f"{figures['delivery_p99']:.1f} ms | {errors} | server(s) {cpu}, "
         f"generators {clients:.0%}, PostgreSQL {services[0]:.0%}, Redis {services[1]:.0%} "
-        f"(of a core; the machine {services[2]:.0%}, stolen by its host {services[3]:.0%}) | "
+        f"(of a core; the machine {services[2]:.0%}, stolen by its host {services[3]:.0%}; "
+        f"event loop(s) waiting for a core {', '.join(f'{w:.0%}' for w in waits)}) | "
         f"{figures['cpu_per_move']:.2f} ms | "
         f"{os.getloadavg()[0]:.1f}",
         flush=True,
@@ -699,6 +717,15 @@ def _cpu_seconds(pid: int) -> float | None:
     if fields is None:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _loop_waited_seconds(pid: int) -> float:
+    """How long the process's main thread (a server's event loop) was ready to run but
+    waited for a core: the second field of its schedstat (0 where the kernel has none)."""
+    try:
+        return int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def _tree_cpu_seconds(root: int) -> float:

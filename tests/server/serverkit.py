@@ -99,16 +99,19 @@ class PostgresCluster:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
         shutil.rmtree(self.root, ignore_errors=True)
 
-    def url(self, database: str = "postgres") -> str:
+    def url(self, database: str = "postgres", *, unix: bool = False) -> str:
+        """Over TCP on 127.0.0.1, or (``unix``) over the socket in the cluster's folder."""
+        if unix:
+            return f"postgresql://meeple@/{database}?host={self.root}&port={self.port}"
         return f"postgresql://meeple@127.0.0.1:{self.port}/{database}"
 
-    def new_database(self) -> str:
+    def new_database(self, *, unix: bool = False) -> str:
         import psycopg
 
         name = "t_" + uuid.uuid4().hex[:12]
         with psycopg.connect(self.url(), autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
-        return self.url(name)
+        return self.url(name, unix=unix)
 
 
 # ---------------------------------------------------------------------------- Redis
@@ -132,6 +135,11 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://127.0.0.1:{self.port}/0"
 
+    @property
+    def unix_url(self) -> str:
+        """The same server over its Unix socket (in its own folder)."""
+        return f"unix://{self.root / 'redis.sock'}?db=0"
+
     def start(self) -> None:
         self.process = subprocess.Popen(
             [
@@ -146,6 +154,10 @@ class RedisServer:
                 "no",
                 "--dir",
                 str(self.root),
+                "--unixsocket",
+                str(self.root / "redis.sock"),
+                "--unixsocketperm",
+                "700",
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
