@@ -53,6 +53,9 @@ def test_advance_stores_steps_only_at_the_expected_version(db_url: str) -> None:
     steps = store.load_steps("t1")
     assert [(s.index, s.seat, s.by) for s in steps] == [(0, -1, "chance"), (1, 0, "human")]
     assert steps[0].data == {"type": "Deal", "cards": [1, 2]}
+    both = store.load_table_and_steps("t1")  # a replica's load: one connection
+    assert both is not None and both[0] == table and both[1] == steps
+    assert store.load_table_and_steps("nope") is None
     result = {"winners": [0], "scores": [1.0, 0.0], "length": 1, "returns": [1.0, -1.0]}
     assert store.advance("t1", 2, [], status="finished", result=result)
     finished = store.load_table("t1")
@@ -107,6 +110,7 @@ def test_a_batch_of_advances_stores_exactly_the_ones_that_still_fit(
     assert (a.seats[0].clock_ms, a.seats[0].expired, a.seats[1].expired) == (1234, False, True)
     assert b is not None and (b.version, b.status, b.result) == (1, "finished", result)
     assert c is not None and d is not None and c.version == d.version == 0
+    assert (a.owner, b.owner) == (None, "me")  # the lease holder, as read
     assert [(s.index, s.seat, s.data) for s in store.load_steps("a")] == [
         (0, -1, {"type": "Deal"}),
         (1, 0, {"type": "X", "n": [1]}),

@@ -324,11 +324,7 @@ class Cluster:
         pending = self._loading.setdefault(table_id, Pending())
         try:
             await self.subscribe(table_id)
-            live = await load()
-            if live is not None:
-                owner, _ = await self.manager.db(self.manager.store.owner_of, table_id)
-                if owner is not None:
-                    self.owners[table_id] = owner
+            live = await load()  # (which notes the owner the store names)
         finally:
             self._loading.pop(table_id, None)
         if live is not None:

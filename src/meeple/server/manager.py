@@ -254,12 +254,14 @@ class TableManager:
     # ---------------------------------------------------------------- loading
     async def fresh_runtime(self, table_id: str) -> TableRuntime | None:
         """The table as the store has it, its steps replayed."""
-        stored = await self.db(self.store.load_table, table_id)
-        if stored is None:
+        loaded = await self.db(self.store.load_table_and_steps, table_id)
+        if loaded is None:
             return None
+        stored, steps = loaded
+        if self.cluster is not None and stored.owner is not None:
+            self.cluster.owners[table_id] = stored.owner  # (where a forwarded call goes)
         game = game_class(stored.game)(stored.players, stored.options)
         runtime = TableRuntime(stored, game)
-        steps = await self.db(self.store.load_steps, table_id)
         # Steps stored after the table row was read belong to a later version: a replica
         # gets them from the owner's messages.
         steps = steps[: stored.version]
