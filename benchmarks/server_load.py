@@ -21,10 +21,14 @@ prints, per N, moves per second, the send-to-new-view latency of the mover, and 
 delivery latency from a move's sending to the new state at another seat (with N > 1:
 across instances).
 
+The instances reach PostgreSQL and Redis over their Unix sockets, as on one machine
+(``--sockets tcp``: over loopback TCP).
+
 Every time is taken in a load generator, so it includes the generators' own delays
 (their event loop, the machine's scheduler): each row also prints the CPU that the
-servers, the generators, PostgreSQL and Redis used, the whole machine's, and the load
-average. The generators are kept cheap, since on one machine their CPU is taken from the
+servers, the generators, PostgreSQL and Redis used, the whole machine's, the share the
+host stole from it, how long each server's event loop was ready to run but waited for a
+core, and the load average. The generators are kept cheap, since on one machine their CPU is taken from the
 servers': picows for the WebSockets (frames parsed in C and handed to a callback, about
 0.09 ms of CPU a move against 0.21 ms with the websockets package), a small keep-alive
 HTTP client for creating tables and joining, uvloop when installed.
