@@ -28,10 +28,11 @@ Every time is taken in a load generator, so it includes the generators' own dela
 (their event loop, the machine's scheduler): each row also prints the CPU that the
 servers, the generators, PostgreSQL and Redis used, the whole machine's, the share the
 host stole from it, how long each server's event loop was ready to run but waited for a
-core, and the load average. The generators are kept cheap, since on one machine their CPU is taken from the
-servers': picows for the WebSockets (frames parsed in C and handed to a callback, about
-0.09 ms of CPU a move against 0.21 ms with the websockets package), a small keep-alive
-HTTP client for creating tables and joining, uvloop when installed.
+core, and the load average. The generators are kept cheap, since on one machine their
+CPU is taken from the servers': picows for the WebSockets (frames parsed in C and handed
+to a callback, about 0.09 ms of CPU a move against 0.21 ms with the websockets
+package), a small keep-alive HTTP client for creating tables and joining, uvloop when
+installed.
 The moves per second are bounded by ``--tables`` / ``--think-ms`` (667 for 200 tables
 at 300 ms): with think time, latency is the figure; ``--think-ms 0`` measures capacity.
 
