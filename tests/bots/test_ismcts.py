@@ -363,6 +363,9 @@ def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> 
         cmyk = make_bot("ismcts", load_game("cmyk", players), 0, random.Random(0))
         assert isinstance(cmyk, ISMCTSBot) and cmyk.time_limit is None
         assert (cmyk.iterations, cmyk.depth) == (iterations, depth)
+        # paired, tested at two standard errors with no prior, at three players or more
+        assert (cmyk.paired, cmyk.confidence) == ((False, 0.0) if players == 2 else (True, 2.0))
+        assert cmyk.prior == (0.03 if players == 2 else 0.0)
     for players, iterations, depth in ((2, 600, 6), (4, 300, 12)):
         toquer = make_bot("ismcts", load_game("toquer", players), 0, random.Random(0))
         assert isinstance(toquer, ISMCTSBot)
@@ -542,3 +545,51 @@ def test_a_guides_depth_may_depend_on_the_player_count() -> None:
     assert suggested_depth(ByCount, 4, 99) == 12
     assert suggested_depth(NimGuide, 3, 99) == 5
     assert suggested_depth(None, 2, 99) == 99
+
+
+class PairedGuide(NimGuide):
+    """A guide asking for paired mode at two players, no prior and a confidence test."""
+
+    ismcts_prior = 0.0
+
+    @staticmethod
+    def ismcts_confidence(players: int) -> float:
+        return 2.0 if players == 2 else 0.0
+
+    @staticmethod
+    def ismcts_paired(players: int) -> bool:
+        return players == 2
+
+
+def test_a_guide_may_ask_for_paired_mode_and_its_own_prior() -> None:
+    from meeple.bots.guide import suggested_confidence, suggested_paired, suggested_prior
+    from meeple.engine.registry import register_game, unregister_game
+
+    assert suggested_paired(PairedGuide, 2) and not suggested_paired(PairedGuide, 3)
+    assert not suggested_paired(NimGuide, 2) and not suggested_paired(None, 2)
+    assert suggested_prior(PairedGuide, 2, 0.03) == 0.0
+    assert suggested_prior(NimGuide, 2, 0.03) == 0.03
+    assert suggested_confidence(PairedGuide, 2) == 2.0
+    assert suggested_confidence(PairedGuide, 3) == suggested_confidence(NimGuide, 2) == 0.0
+    register_game(Nim, heuristic_bot=f"{__name__}:NimGuide")  # type: ignore[arg-type]
+    try:
+        plain = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
+        assert not plain.paired and plain.prior == 0.03 and plain.prior_bot is not None
+    finally:
+        unregister_game("nim")
+    register_game(Nim, heuristic_bot=f"{__name__}:PairedGuide")  # type: ignore[arg-type]
+    try:
+        bot = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
+        assert bot.paired and bot.prior == 0.0 and bot.confidence == 2.0
+        # no prior, but a confidence test: the guide's choice is still the one tested
+        assert isinstance(bot.prior_bot, PairedGuide)
+        view = Nim().view(Nim().initial_state(), 0)
+        legal = Nim().legal_actions(Nim().initial_state())
+        assert bot.choose(view, legal) in legal and bot.differences  # paired on samples
+        # the spec's own settings win over the guide's
+        unpaired = ISMCTSBot(Nim(), 0, random.Random(0), paired=False, prior=0.1)  # type: ignore[arg-type]
+        assert not unpaired.paired and unpaired.prior == 0.1
+    finally:
+        unregister_game("nim")
+    # no guide, no prior and no confidence: nothing to favour or test
+    assert ISMCTSBot(Nim(), 0, random.Random(0)).prior_bot is None  # type: ignore[arg-type]

@@ -4,7 +4,7 @@ Everything ISMCTS knows of a game comes from here, so that the search itself kno
 game (``meeple.bots.ismcts`` lists the hooks and what each one does).
 """
 
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeGuard, runtime_checkable
 
 from meeple.bots.base import Bot
 from meeple.engine.errors import InvalidOptionError
@@ -50,12 +50,24 @@ def guide_class(game: AnyGame) -> type[Bot] | None:
     return cls if isinstance(cls, type) and issubclass(cls, Bot) else None
 
 
+def _hook(guide: type[Bot] | None, name: str, players: int) -> object:
+    """The guide's attribute ``name``: a value, or a function of the player count
+    (a static method) answered for ``players``; None without it."""
+    value = getattr(guide, name, None)
+    return value(players) if callable(value) else value
+
+
+def _number(value: object, minimum: float, strict: bool) -> TypeGuard[int | float]:
+    """Whether ``value`` is a number (not a bool) above ``minimum``, or at it too."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return value > minimum if strict else value >= minimum
+
+
 def suggested_iterations(guide: type[Bot] | None, players: int) -> int:
     """The guide's ``ismcts_iterations`` (an int, or a function of the player count)."""
-    suggested = getattr(guide, "ismcts_iterations", None)
-    if callable(suggested):
-        suggested = suggested(players)
-    if isinstance(suggested, int) and not isinstance(suggested, bool) and suggested > 0:
+    suggested = _hook(guide, "ismcts_iterations", players)
+    if _number(suggested, 0, strict=True) and isinstance(suggested, int):
         return suggested
     return DEFAULT_ITERATIONS
 
@@ -64,20 +76,30 @@ def suggested_depth(guide: type[Bot] | None, players: int, default: int) -> int:
     """The guide's ``ismcts_depth``: rollout steps before the cut where its evaluation
     values the position (a non-negative int, or a function of the player count), else
     ``default``."""
-    suggested = getattr(guide, "ismcts_depth", None)
-    if callable(suggested):
-        suggested = suggested(players)
-    if isinstance(suggested, int) and not isinstance(suggested, bool) and suggested >= 0:
+    suggested = _hook(guide, "ismcts_depth", players)
+    if _number(suggested, 0, strict=False) and isinstance(suggested, int):
         return suggested
     return default
 
 
-def suggested_confidence(guide: type[Bot] | None) -> float:
-    """The guide's ``ismcts_confidence`` (standard errors; 0: off), else 0."""
-    suggested = getattr(guide, "ismcts_confidence", 0.0)
-    if isinstance(suggested, (int, float)) and not isinstance(suggested, bool) and suggested > 0:
-        return float(suggested)
-    return 0.0
+def suggested_confidence(guide: type[Bot] | None, players: int) -> float:
+    """The guide's ``ismcts_confidence`` (standard errors, or a function of the player
+    count; 0: off), else 0."""
+    suggested = _hook(guide, "ismcts_confidence", players)
+    return float(suggested) if _number(suggested, 0, strict=True) else 0.0
+
+
+def suggested_prior(guide: type[Bot] | None, players: int, default: float) -> float:
+    """The guide's ``ismcts_prior`` (a win share, 0 or more, or a function of the player
+    count), else ``default``."""
+    suggested = _hook(guide, "ismcts_prior", players)
+    return float(suggested) if _number(suggested, 0, strict=False) else default
+
+
+def suggested_paired(guide: type[Bot] | None, players: int) -> bool:
+    """The guide's ``ismcts_paired`` (a bool, or a function of the player count), else
+    False."""
+    return _hook(guide, "ismcts_paired", players) is True
 
 
 def root_policy(guide: type[Bot]) -> type[Bot]:

@@ -42,7 +42,10 @@ search itself knows no game):
   that choice only for an action whose mean is higher by ``prior`` plus z standard
   errors of the difference (a few visits per action, as in a Phase 10 discard among
   eleven cards, would otherwise pick the luckiest); in paired mode the test is on the
-  mean paired difference from the guide's choice;
+  mean paired difference from the guide's choice. The guide may also set the prior
+  (``ismcts_prior``, a win share) and ask for paired mode (``ismcts_paired``); like
+  ``ismcts_confidence``, each is a value or a static method of the player count. With a
+  confidence test, the guide's choice is the one tested even at a prior of 0;
 - decisions the guide calls settled are not searched: its optional method
   ``settled(self, view, legal) -> action | None`` names the action when the choice needs
   no search (laying down a phase, placing and hitting cards), at the root and inside the
@@ -90,6 +93,8 @@ from meeple.bots.guide import (
     suggested_confidence,
     suggested_depth,
     suggested_iterations,
+    suggested_paired,
+    suggested_prior,
 )
 from meeple.bots.ismcts_settings import IsmctsSettings
 from meeple.bots.registry import bot_class, parse_bot_spec
@@ -157,7 +162,8 @@ class ISMCTSBot(Bot):
         self.expand_after = settings.expand
         self.tree_depth = settings.tree if settings.tree is not None else 1 << 30
         self.branch_on_seen_chance = settings.branch
-        self.paired = settings.paired
+        paired = settings.paired
+        self.paired = suggested_paired(guide, game.players) if paired is None else paired
         self.evaluators = _evaluators(game, settings.evaluation, guide, rng)
         self.rollout_bots = _rollout_bots(game, settings.rollout, guide, rng)
         depth = settings.depth
@@ -170,13 +176,18 @@ class ISMCTSBot(Bot):
         self.depth = depth
         prior = settings.prior
         if prior is None:
-            prior = DEFAULT_PRIOR if guide is not None else 0.0
+            prior = (
+                suggested_prior(guide, game.players, DEFAULT_PRIOR) if guide is not None else 0.0
+            )
         self.prior = float(prior)
         confidence = settings.confidence
-        self.confidence = float(suggested_confidence(guide) if confidence is None else confidence)
+        self.confidence = float(
+            suggested_confidence(guide, game.players) if confidence is None else confidence
+        )
+        # The guide's choice is favoured (by ``prior``) or tested against (``confidence``).
         self.prior_bot = (
             root_policy(guide)(game, seat, random.Random(rng.random()))
-            if guide is not None and self.prior > 0
+            if guide is not None and (self.prior > 0 or self.confidence > 0)
             else None
         )
         # A root policy that reads the game is shown every decision of this seat.

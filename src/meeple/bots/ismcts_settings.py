@@ -30,10 +30,12 @@ class IsmctsSettings:
     tree: int | None = None  # maximum tree depth; None: unlimited
     rollout: str = "heuristic"  # who plays rollouts: heuristic, random, or a bot spec
     evaluation: str = "heuristic"  # what values a cut (spec ``eval``): heuristic, none, spec
-    prior: float | None = None  # win share added to the guide's choice; None: 0.03 with one
+    prior: float | None = None  # win share added to the guide's choice; None: the guide's
+    # ismcts_prior, else 0.03 with a guide
     confidence: float | None = None  # standard errors; None: the guide's ismcts_confidence
     branch: bool = True  # branch the tree on chance outcomes the bot sees
-    paired: bool = False  # every root action on each sample, with common random numbers
+    paired: bool | None = None  # every root action on each sample, with common random
+    # numbers; None: the guide's ismcts_paired
     settle: bool = True  # follow the guide's settled choices without searching them
     scale: float = 1.0  # a factor on the budget, iterations or time (expert: 4)
 
@@ -62,7 +64,7 @@ class IsmctsSettings:
             ("paired", self.paired),
             ("settle", self.settle),
         ):
-            if not isinstance(flag, bool):
+            if not isinstance(flag, bool) and not (label == "paired" and flag is None):
                 raise InvalidOptionError(f"ismcts: {label} must be true or false, not {flag!r}")
         for label, text in (("rollout", self.rollout), ("eval", self.evaluation)):
             if not isinstance(text, str):
