@@ -23,8 +23,21 @@ CLEAR = "\x1b[2J"  # what clearing the screen prints; ``text`` shows it as a for
 STARTED: list["Terminal"] = []  # every terminal opened, so teardown can end what a test left
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """Let the commands start with Ctrl-C at its default, as from a person's shell.
+
+    A background job of a non-interactive shell (``make test &`` in a script) starts with
+    SIGINT ignored, and an ignored signal stays ignored across ``exec``: the commands
+    would then shrug off :meth:`Terminal.interrupt`. A handler, unlike SIG_IGN, is reset
+    to the default at ``exec``, so this process takes Python's own. (Each command runs
+    in a session of its own: the interrupts sent to its group never reach this one.)"""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 class Terminal:
     def __init__(self, *args: str, cwd: Path | None = None) -> None:
+        _ctrl_c_as_in_a_terminal()
         master, slave = pty.openpty()
         env = dict(os.environ)
         env.update(
