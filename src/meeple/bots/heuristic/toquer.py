@@ -8,6 +8,7 @@ bonus or penalty for ending the round depending on whether it would be ahead.
 
 import math
 import random
+from collections.abc import Mapping
 from typing import cast
 
 from meeple.bots.base import Bot
@@ -36,6 +37,7 @@ ACCEPT_MARGIN = 0.5  # what a knock must be worth more than keeping the card
 GIVE_PENALTY = 1.0  # the knocker gains too
 PATIENCE = 12  # turns per player after which the bot stops fearing to end the round
 POSITION_SCALE = 8.0  # expected points per factor e of ISMCTS strength
+NONE = float("-inf")  # (no use found)
 FRAMES_KEPT = 1 << 14  # frames whose neighbours a bot remembers (then it forgets)
 
 # What putting a card at one frame position depends on, the card aside (``_Table.spot``)
@@ -43,8 +45,9 @@ Spot = tuple[bool, float, frozenset[int | None], float, bool]
 Beside = dict[int, frozenset[int | None]]  # per frame position, the values beside it
 Placed = list[tuple[int, Spot]]  # frame positions with their spots
 # Where a card's best use can be: (the best plain slots, the round-ending slots, per card
-# value the slots beside an equal card) (``_Table._use_candidates``)
-Candidates = tuple[Placed, Placed, dict[int | None, Placed]]
+# value the slots beside an equal card), and per card its best utility off the round-ending
+# slots, filled as cards are asked about (``_Table._use_candidates``, ``best_use``)
+Candidates = tuple[Placed, Placed, dict[int | None, Placed], dict[int, float]]
 
 
 class HeuristicBot(Bot):
@@ -117,22 +120,28 @@ class HeuristicBot(Bot):
         return math.exp(max(-50.0, min(50.0, -points / POSITION_SCALE)))
 
 
-def _mean(unseen: dict[int, int]) -> float:
-    """A face-down card's estimate: the mean of the unseen cards (counted by value)."""
+def _mean(unseen: Mapping[int, int]) -> float:
+    """A face-down card's estimate: the mean of the unseen cards (counted by value).
+
+    The last answer is kept by the identity of ``unseen_counts``'s shared answer, which
+    every seat's view of a state gets."""
+    global _last_mean
+    if _last_mean[0] is unseen:
+        return _last_mean[1]
     total = sum(unseen.values())
-    return sum(value * count for value, count in unseen.items()) / total if total else 5.0
+    mean = sum(value * count for value, count in unseen.items()) / total if total else 5.0
+    _last_mean = (unseen, mean)
+    return mean
+
+
+_last_mean: tuple[Mapping[int, int] | None, float] = (None, 5.0)
 
 
 def expected_points(geometry: Geometry, view: ToquerView, seat: int, mean: float) -> float:
     """``seat``'s points this round as ``view`` shows them, face-down cards at ``mean``."""
     start, stop = geometry.own_range(seat)
-    faces, cards = view.faces, view.cards
-    return sum(
-        [
-            cards[s] if faces[s] == UP else mean if faces[s] == DOWN else 0.0
-            for s in range(start, stop)
-        ]
-    )
+    # (a view's cards read 0 where they are not face up)
+    return sum(view.cards[start:stop]) + mean * view.faces.count(DOWN, start, stop)
 
 
 class _Table:
@@ -344,10 +353,31 @@ class _Table:
 
     def best_use(self, card: int, may_discard: bool) -> float:
         """The best utility of a card in hand: swapped in, or discarded for a reveal."""
+        plain, ending, by_value, known = self.candidates()
+        put = self._put
+        # (off the round-ending positions, a card's best depends on what the candidates
+        # do: remembered with them)
+        best = known.get(card)
+        if best is None:
+            spots = (*plain, *by_value.get(card, ()))
+            best = known[card] = max([put(card, p, spot) for p, spot in spots], default=NONE)
+        for position, spot in ending:
+            utility = put(card, position, spot)
+            if utility > best:
+                best = utility
+        if best == NONE:
+            best = -99.0
+        if may_discard and self.downs:
+            if self._best_reveal is None:
+                self._best_reveal = max(self.reveal(p) for p in self.downs)
+            best = max(best, self._best_reveal)
+        return best
+
+    def candidates(self) -> Candidates:
+        """``_use_candidates``, remembered by the bot: they depend on my frame, the
+        estimate of a face-down card and whether this is the last turn alone."""
         candidates = self._candidates
         if candidates is None:
-            # (they depend on my frame, the estimate of a face-down card and whether
-            # this is the last turn alone: remembered by the bot)
             key = (self.frame_shows(self.me), self.mean, self.last_turn)
             remembered = self.bot.candidates_by_frame
             candidates = remembered.get(key)
@@ -356,20 +386,7 @@ class _Table:
                     remembered.clear()
                 candidates = remembered[key] = self._use_candidates()
             self._candidates = candidates
-        plain, ending, by_value = candidates
-        put = self._put
-        best = -99.0
-        first = True
-        for group in (plain, ending, by_value.get(card, ())):
-            for position, spot in group:
-                utility = put(card, position, spot)
-                if first or utility > best:
-                    best, first = utility, False
-        if may_discard and self.downs:
-            if self._best_reveal is None:
-                self._best_reveal = max(self.reveal(p) for p in self.downs)
-            best = max(best, self._best_reveal)
-        return best
+        return candidates
 
     def _use_candidates(self) -> Candidates:
         """The positions where a card's best use can be, whatever the card: a card
@@ -392,7 +409,7 @@ class _Table:
             worth = value - old_pairs if mine else -old_pairs
             if mine not in plain or worth > plain[mine][0]:
                 plain[mine] = (worth, position, spot)
-        return [(p, spot) for _, p, spot in plain.values()], ending, by_value
+        return [(p, spot) for _, p, spot in plain.values()], ending, by_value, {}
 
     def stock_value(self) -> float:
         """The expected best use of a card from the stock."""

@@ -7,8 +7,11 @@ was face down, and each knock decision until every eligible seat has decided.
 """
 
 import random
+from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 from operator import mul
 
 from meeple.engine.values import constructor
@@ -140,23 +143,37 @@ def unseen_cards(deck: Deck, seat_view: ToquerView) -> list[Card]:
     return unseen
 
 
-def unseen_counts(deck: Deck, seat_view: ToquerView) -> dict[Card, int]:
-    """``unseen_cards`` counted: per card value (in the deck's order), how many."""
-    seen: dict[int, int] = {}
-    for card, face in zip(seat_view.cards, seat_view.faces, strict=True):
-        if face == UP:
-            seen[card] = seen.get(card, 0) + 1
-    for card in seat_view.discard:
-        seen[card] = seen.get(card, 0) + 1
-    for loose in (seat_view.drawn, seat_view.held, seat_view.taken):
-        if loose is not None:
-            seen[loose] = seen.get(loose, 0) + 1
-    counts = {}
+def unseen_counts(deck: Deck, seat_view: ToquerView) -> Mapping[Card, int]:
+    """``unseen_cards`` counted: per card value (in the deck's order), how many.
+
+    The answer is shared, not to be changed. The last one is kept, keyed by the identity
+    of the deck and of the view's (immutable) cards, faces and discard pile, and by its
+    loose cards; so are the cards seen on the table and the pile. A search asks this of
+    every seat's view of a state, and views of one state share those tuples
+    (``face_up_cards``), as do the states of a turn until a card changes place."""
+    global _last_unseen
+    cards, faces, discard = seat_view.cards, seat_view.faces, seat_view.discard
+    loose = (seat_view.drawn, seat_view.held, seat_view.taken)
+    last = _last_unseen
+    if last[0] is deck and last[1] is cards and last[2] is faces and last[3] is discard:
+        if last[4] == loose:
+            return last[6]
+        seen = last[5]
+    else:
+        seen = Counter(compress(cards, map(UP.__eq__, faces)))  # (counted in C)
+        seen.update(discard)
+    counts: dict[Card, int] = {}
+    known = seen.get
     for value, count in zip(deck.values, deck.counts, strict=True):
-        left = count - seen.get(value, 0)
+        left = count - known(value, 0) - loose.count(value)
         if left > 0:
             counts[value] = left
+    _last_unseen = (deck, cards, faces, discard, loose, seen, counts)  # (one assignment)
     return counts
+
+
+_last_unseen: tuple[object, object, object, object, object, Counter[Card], Mapping[Card, int]]
+_last_unseen = (None, None, None, None, None, Counter(), {})
 
 
 def determinize(deck: Deck, seat_view: ToquerView, rng: random.Random) -> ToquerState:
