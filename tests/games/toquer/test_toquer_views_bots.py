@@ -1,6 +1,7 @@
 """Views (hidden information), the leak test, the heuristic bot, the renderer."""
 
 import random
+from collections import Counter
 from dataclasses import replace
 
 from rich.console import Console
@@ -9,7 +10,9 @@ from meeple.bots.heuristic.toquer import HeuristicBot
 from meeple.bots.registry import make_bot
 from meeple.cli.render.toquer import render_view
 from meeple.games.toquer import ToquerGame
+from meeple.games.toquer.layout import DOWN
 from meeple.games.toquer.state import Phase, ToquerState
+from meeple.games.toquer.view import unseen_counts
 from meeple.sim.match import play_match
 from support.playouts import random_states
 from support.toquer import DOWN4, act, draw, make_game, slot, table
@@ -82,6 +85,23 @@ def test_the_knockers_hidden_hand_card_is_redealt_for_others_only() -> None:
     assert views == {6}  # the knocker knows it
     seen = {game.redeal_hidden(state, 0, random.Random(k)).held for k in range(40)}
     assert len(seen) > 1  # for seat 0 it could be any unseen card
+
+
+def test_unseen_counts_match_a_count_of_every_hidden_card_in_any_order_of_asking() -> None:
+    """The count keeps its last answer by the identity of the view's tuples: views of one
+    state, of successive states (a drawn card, then a swap) and again of an earlier one
+    must each get their own count: the stock's cards plus every hidden card."""
+    game = make_game(4)
+    states = random_states(game, 5, 200)
+    asked = [(state, seat) for state in states for seat in (0, 1, 2, 3, None)]
+    for state, seat in [*asked, *reversed(asked[::3])]:
+        view = game.view(state, seat)
+        hidden = Counter(dict(zip(game.deck.values, state.stock, strict=True)))
+        faces = zip(state.cards, state.faces, strict=True)
+        hidden.update(card for card, face in faces if face == DOWN)
+        if state.held is not None and view.held is None:
+            hidden[state.held] += 1  # a knocker's face-down hand card
+        assert unseen_counts(game.deck, view) == +hidden
 
 
 # ------------------------------------------------------------------------------ bots
