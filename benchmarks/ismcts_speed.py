@@ -1,10 +1,14 @@
 """Cost of the ISMCTS bot, per game and player count, in units that compare across machines.
 
-For each configuration it first measures the engine's own speed in the same run: CPU
-seconds per step of uniformly random play (one chance outcome or one action applied,
-``benchmarks/speed.py``'s step). Then it plays games with the timed bot in seat 0 (the
-others play ``--opponent``) and times every searched decision (a decision with a single
-legal action, or one the guide settles, runs no iteration and is not counted). It prints
+It plays games with the timed bot in seat 0 (the others play ``--opponent``) and times
+every searched decision (a decision with a single legal action, or one the guide
+settles, runs no iteration and is not counted). After each timed decision it measures
+the engine's own speed: CPU seconds per step of uniformly random play (one chance outcome
+or one action applied, ``benchmarks/speed.py``'s step), ``--unit-steps`` steps of one
+random game carried on from slice to slice. The two are taken in turns because this
+machine's speed wanders by a quarter within seconds (the same seeded random games took
+18 to 29 us a step in one process): a unit measured once, before the searches, could
+meet another machine than they do. It prints
 
 - ``step``: microseconds of CPU per random engine step;
 - ``cost/iteration``: CPU per search iteration divided by that step, i.e. how many
@@ -21,30 +25,59 @@ Two uses:
 """
 
 import argparse
+import random
 import statistics
 import time
-
-from speed import random_playouts
 
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.registry import make_bot
 from meeple.engine import rng as rng_streams
-from meeple.engine.protocol import CHANCE, TERMINAL
+from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 from meeple.engine.registry import game_class, game_names, load_game
 
 
-def step_seconds(name: str, players: int, seconds: float) -> float:
-    """CPU seconds per step of uniformly random play, measured now: the fastest of three
-    measurements (other work on the machine only ever slows one down)."""
-    game = load_game(name, players)
-    rounds = [random_playouts(game, seconds / 3, seed) for seed in range(3)]
-    return min(speed.cpu / max(1, speed.steps) for speed in rounds)
+class RandomSteps:
+    """Uniformly random play carried on across calls (a new game when one ends): the
+    engine-step unit, measured in slices between the timed decisions."""
+
+    def __init__(self, game: AnyGame, seed: int) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+        self.state = game.initial_state()
+        self.steps = 0
+        self.cpu = 0.0
+
+    def run(self, steps: int) -> None:
+        game, rng, state = self.game, self.rng, self.state
+        done = 0
+        started = time.process_time()
+        while done < steps:
+            actor = game.current_player(state)
+            if actor == TERMINAL:
+                state = game.initial_state()
+                continue
+            if actor == CHANCE:
+                state = game.apply_chance(state, game.sample_chance(state, rng))
+            else:
+                legal = game.legal_actions(state)
+                state = game.apply_action(state, legal[rng.randrange(len(legal))])
+            done += 1
+        self.cpu += time.process_time() - started
+        self.steps += done
+        self.state = state
+
+    @property
+    def seconds_per_step(self) -> float:
+        return self.cpu / max(1, self.steps)
 
 
 def measure(
-    name: str, players: int, spec: str, opponent: str, moves: int, seed: int, unit: float
+    name: str, players: int, spec: str, opponent: str, moves: int, seed: int, unit_steps: int
 ) -> None:
     game = load_game(name, players)
+    unit = RandomSteps(game, seed)
+    unit.run(unit_steps)  # (warm: the engine's lazily built tables)
+    unit.steps, unit.cpu = 0, 0.0
     times: list[float] = []
     cpu_times: list[float] = []
     iterations: list[int] = []
@@ -78,11 +111,13 @@ def measure(
                 times.append(elapsed)
                 cpu_times.append(time.process_time() - cpu_started)
                 iterations.append(bot.last_iterations)
+                unit.run(unit_steps)
             state = game.apply_action(state, action)
     per_iteration = sum(cpu_times) / sum(iterations)
+    step = unit.seconds_per_step
     print(
-        f"{name:8} {players}p  step {unit * 1e6:6.1f}us  "
-        f"cost/iteration {per_iteration / unit:6.1f} steps  moves {len(times):4}  "
+        f"{name:8} {players}p  step {step * 1e6:6.1f}us  "
+        f"cost/iteration {per_iteration / step:6.1f} steps  moves {len(times):4}  "
         f"cpu: mean {statistics.fmean(cpu_times):.3f}s p95 {percentile(cpu_times, 0.95):.3f}s "
         f"max {max(cpu_times):.3f}s  wall: mean {statistics.fmean(times):.3f}s "
         f"max {max(times):.3f}s  iterations/move {statistics.fmean(iterations):.0f}",
@@ -104,7 +139,10 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=60, help="searched moves per configuration")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--step-seconds", type=float, default=2.0, help="CPU time for the engine-step unit"
+        "--unit-steps",
+        type=int,
+        default=3000,
+        help="random engine steps measured after each timed decision (the unit)",
     )
     args = parser.parse_args()
     for name in args.games.split(","):
@@ -112,8 +150,7 @@ def main() -> None:
         if args.players:
             counts = tuple(int(p) for p in args.players.split(",") if int(p) in counts)
         for players in counts:
-            unit = step_seconds(name, players, args.step_seconds)
-            measure(name, players, args.spec, args.opponent, args.moves, args.seed, unit)
+            measure(name, players, args.spec, args.opponent, args.moves, args.seed, args.unit_steps)
 
 
 if __name__ == "__main__":
