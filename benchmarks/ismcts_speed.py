@@ -29,6 +29,8 @@ import random
 import statistics
 import time
 
+from speed import random_step
+
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.registry import make_bot
 from meeple.engine import rng as rng_streams
@@ -56,11 +58,7 @@ class RandomSteps:
             if actor == TERMINAL:
                 state = game.initial_state()
                 continue
-            if actor == CHANCE:
-                state = game.apply_chance(state, game.sample_chance(state, rng))
-            else:
-                legal = game.legal_actions(state)
-                state = game.apply_action(state, legal[rng.randrange(len(legal))])
+            state = random_step(game, state, actor, rng)
             done += 1
         self.cpu += time.process_time() - started
         self.steps += done

@@ -31,6 +31,15 @@ class Speed:
     wall: float
 
 
+def random_step(game: AnyGame, state: object, actor: int, rng: random.Random) -> object:
+    """One step of uniformly random play from ``state``, whose ``actor`` is to act: a
+    chance outcome, or a legal action drawn uniformly."""
+    if actor == CHANCE:
+        return game.apply_chance(state, game.sample_chance(state, rng))
+    legal = game.legal_actions(state)
+    return game.apply_action(state, legal[rng.randrange(len(legal))])
+
+
 def random_playouts(game: AnyGame, seconds: float, seed: int = 0) -> Speed:
     """Back-to-back uniformly random games for about ``seconds`` of CPU time."""
     rng = random.Random(seed)
@@ -39,11 +48,7 @@ def random_playouts(game: AnyGame, seconds: float, seed: int = 0) -> Speed:
     while time.process_time() - cpu_start < seconds:
         state = game.initial_state()
         while (actor := game.current_player(state)) != TERMINAL:
-            if actor == CHANCE:
-                state = game.apply_chance(state, game.sample_chance(state, rng))
-            else:
-                legal = game.legal_actions(state)
-                state = game.apply_action(state, legal[rng.randrange(len(legal))])
+            state = random_step(game, state, actor, rng)
             steps += 1
         games += 1
         length += game.result(state).length
