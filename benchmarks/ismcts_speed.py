@@ -49,7 +49,7 @@ class RandomSteps:
         self.steps = 0
         self.cpu = 0.0
 
-    def run(self, steps: int) -> None:
+    def run(self, steps: int, counted: bool = True) -> None:
         game, rng, state = self.game, self.rng, self.state
         done = 0
         started = time.process_time()
@@ -60,8 +60,9 @@ class RandomSteps:
                 continue
             state = random_step(game, state, actor, rng)
             done += 1
-        self.cpu += time.process_time() - started
-        self.steps += done
+        if counted:
+            self.cpu += time.process_time() - started
+            self.steps += done
         self.state = state
 
     @property
@@ -74,8 +75,7 @@ def measure(
 ) -> None:
     game = load_game(name, players)
     unit = RandomSteps(game, seed)
-    unit.run(unit_steps)  # (warm: the engine's lazily built tables)
-    unit.steps, unit.cpu = 0, 0.0
+    unit.run(unit_steps, counted=False)  # (warm: the engine's lazily built tables)
     times: list[float] = []
     cpu_times: list[float] = []
     iterations: list[int] = []

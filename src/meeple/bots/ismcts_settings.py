@@ -59,12 +59,10 @@ class IsmctsSettings:
         ):
             if number is not None and not _is_number(number):
                 raise InvalidOptionError(f"ismcts: {label} must be a number, not {number!r}")
-        for label, flag in (
-            ("branch", self.branch),
-            ("paired", self.paired),
-            ("settle", self.settle),
-        ):
-            if not isinstance(flag, bool) and not (label == "paired" and flag is None):
+        # (``paired`` may also be unset: the guide's choice)
+        paired = () if self.paired is None else (("paired", self.paired),)
+        for label, flag in (("branch", self.branch), *paired, ("settle", self.settle)):
+            if not isinstance(flag, bool):
                 raise InvalidOptionError(f"ismcts: {label} must be true or false, not {flag!r}")
         for label, text in (("rollout", self.rollout), ("eval", self.evaluation)):
             if not isinstance(text, str):
