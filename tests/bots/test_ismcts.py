@@ -370,8 +370,12 @@ def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> 
         toquer = make_bot("ismcts", load_game("toquer", players), 0, random.Random(0))
         assert isinstance(toquer, ISMCTSBot)
         assert (toquer.iterations, toquer.depth) == (iterations, depth)
+    for players, iterations, depth in ((2, 600, 6), (4, 700, 6), (6, 200, 12)):
+        toc = make_bot("ismcts", load_game("toc", players), 0, random.Random(0))
+        assert isinstance(toc, ISMCTSBot)
+        assert (toc.iterations, toc.depth) == (iterations, depth)
     big_toc = make_bot("ismcts", load_game("toc", 8), 0, random.Random(0))
-    assert isinstance(big_toc, ISMCTSBot) and big_toc.iterations == 130
+    assert isinstance(big_toc, ISMCTSBot) and (big_toc.iterations, big_toc.depth) == (130, 12)
     assert len(big_toc.rollout_bots) == 8 and len(big_toc.evaluators) == 8
     nim = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
     assert nim.iterations == 300 and not nim.rollout_bots and not nim.evaluators
