@@ -370,10 +370,19 @@ def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> 
         toquer = make_bot("ismcts", load_game("toquer", players), 0, random.Random(0))
         assert isinstance(toquer, ISMCTSBot)
         assert (toquer.iterations, toquer.depth) == (iterations, depth)
-    for players, iterations, depth in ((2, 600, 6), (4, 700, 6), (6, 200, 12)):
+    from meeple.bots.heuristic.toc import HeuristicBot as TocGuide
+    from meeple.bots.heuristic.toc import RolloutBot as TocRollout
+
+    for players, iterations, depth, rollout in (
+        (2, 600, 6, TocGuide),
+        (3, 700, 8, TocRollout),
+        (4, 700, 8, TocRollout),
+        (6, 200, 12, TocGuide),
+    ):
         toc = make_bot("ismcts", load_game("toc", players), 0, random.Random(0))
         assert isinstance(toc, ISMCTSBot)
         assert (toc.iterations, toc.depth) == (iterations, depth)
+        assert {type(each) for each in toc.rollout_bots} == {rollout}
     big_toc = make_bot("ismcts", load_game("toc", 8), 0, random.Random(0))
     assert isinstance(big_toc, ISMCTSBot) and (big_toc.iterations, big_toc.depth) == (130, 12)
     assert len(big_toc.rollout_bots) == 8 and len(big_toc.evaluators) == 8
@@ -549,6 +558,39 @@ def test_a_guides_depth_may_depend_on_the_player_count() -> None:
     assert suggested_depth(ByCount, 4, 99) == 12
     assert suggested_depth(NimGuide, 3, 99) == 5
     assert suggested_depth(None, 2, 99) == 99
+
+
+class NimRollout(NimGuide):
+    """Takes the last stone offered (a rollout policy of its own, for the hook test)."""
+
+    def choose(self, view: object, legal: tuple[object, ...]) -> object:
+        return legal[-1]
+
+
+class RolloutGuide(NimGuide):
+    """A guide naming a cheaper rollout policy at two players only."""
+
+    @staticmethod
+    def ismcts_rollout_policy(players: int) -> type[Bot] | None:
+        return NimRollout if players == 2 else None
+
+
+def test_a_guide_may_name_the_policy_that_plays_its_rollouts() -> None:
+    from meeple.bots.guide import rollout_policy
+    from meeple.engine.registry import register_game, unregister_game
+
+    assert rollout_policy(RolloutGuide, 2) is NimRollout
+    assert rollout_policy(RolloutGuide, 3) is RolloutGuide  # None: the guide itself
+    assert rollout_policy(NimGuide, 2) is NimGuide  # no hook: the guide
+    register_game(Nim, heuristic_bot=f"{__name__}:RolloutGuide")  # type: ignore[arg-type]
+    try:
+        bot = ISMCTSBot(Nim(), 0, random.Random(0))  # type: ignore[arg-type]
+        assert [type(each) for each in bot.rollout_bots] == [NimRollout, NimRollout]
+        assert type(bot.prior_bot) is RolloutGuide  # the root still favours the guide's choice
+        forced = ISMCTSBot(Nim(), 0, random.Random(0), rollout="random")  # type: ignore[arg-type]
+        assert forced.rollout_bots == []
+    finally:
+        unregister_game("nim")
 
 
 class PairedGuide(NimGuide):

@@ -108,3 +108,12 @@ def root_policy(guide: type[Bot]) -> type[Bot]:
     named = getattr(guide, "ismcts_root_policy", None)
     policy = named() if callable(named) else None
     return policy if isinstance(policy, type) and issubclass(policy, Bot) else guide
+
+
+def rollout_policy(guide: type[Bot], players: int) -> type[Bot]:
+    """The policy that plays the rollouts: the guide's optional
+    ``ismcts_rollout_policy(players)`` (a cheaper bot where the guide's full judgement
+    is not needed; None: the guide), else the guide."""
+    named = getattr(guide, "ismcts_rollout_policy", None)
+    policy = named(players) if callable(named) else None
+    return policy if isinstance(policy, type) and issubclass(policy, Bot) else guide

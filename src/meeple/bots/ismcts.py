@@ -28,7 +28,9 @@ search itself knows no game):
 
 - rollouts are played by the guide (one instance per seat, each from its seat's view of
   the sampled state), uniform random without one (``rollout=random`` forces it). Search
-  over the guide's rollouts is a policy improvement over the guide;
+  over the guide's rollouts is a policy improvement over the guide. The guide may name a
+  cheaper policy for them with ``ismcts_rollout_policy(players)`` (Toc's judges each
+  part of a split 7 on its own instead of searching the whole split);
 - the value at the depth limit comes from the guide's optional method
   ``position_value(self, view) -> float`` (a non-negative strength of its seat in that
   view; larger is better), asked of every seat and normalised into win shares. Without
@@ -89,6 +91,7 @@ from meeple.bots.guide import (
     PositionEvaluator,
     Settler,
     guide_class,
+    rollout_policy,
     root_policy,
     suggested_confidence,
     suggested_depth,
@@ -613,7 +616,8 @@ def _rollout_bots(
     if spec == "random" or (spec == "heuristic" and guide is None):
         return []
     if spec == "heuristic" and guide is not None:
-        return [guide(game, seat, random.Random(rng.random())) for seat in range(game.players)]
+        policy = rollout_policy(guide, game.players)
+        return [policy(game, seat, random.Random(rng.random())) for seat in range(game.players)]
     parsed = parse_bot_spec(spec)
     cls = bot_class(parsed, game.spec.name)
     try:

@@ -65,3 +65,38 @@ def test_it_beats_random_players() -> None:
         outcome = play_match(g, specs, seed=index, record=False)  # type: ignore[arg-type]
         wins += specs[outcome.result.winners[0]] == "heuristic"
     assert wins >= 5
+
+
+def test_the_rollout_policy_judges_each_part_of_a_seven_on_its_own() -> None:
+    from meeple.bots.heuristic.toc import RolloutBot
+
+    g = game()
+    # 3 of the 7 take the opponent on 13; the rest is the next decision.
+    state = position(g, {0: 10, 1: 20, 4: 13}, (7, 2))
+    seat = g.current_player(state)
+    view, legal = g.view(state, seat), g.legal_actions(state)
+    rollout = RolloutBot(g, seat, random.Random(0))  # type: ignore[arg-type]
+    heuristic = HeuristicBot(g, seat, random.Random(0))  # type: ignore[arg-type]
+    # its choice is the best board one part leaves (no search of the rest of the split)
+    searched = {"calls": 0}
+    seven_parts = g.mover.seven_parts
+
+    def counted(*args: object) -> object:
+        searched["calls"] += 1
+        return seven_parts(*args)  # type: ignore[arg-type]
+
+    g.mover.seven_parts = counted  # type: ignore[method-assign]
+    try:
+        first = rollout.choose(view, legal)
+        assert searched["calls"] == 0
+        assert heuristic.choose(view, legal) is not None and searched["calls"] > 0
+    finally:
+        del g.mover.seven_parts
+    assert g.format_action(state, first) == "7 10-13"  # type: ignore[arg-type]
+    # away from a 7 it plays as the heuristic does
+    plain = position(g, {0: 5, 1: 40, 4: 10}, (5, 2))
+    seat = g.current_player(plain)
+    plain_view, plain_legal = g.view(plain, seat), g.legal_actions(plain)
+    assert RolloutBot(g, seat, random.Random(0)).choose(  # type: ignore[arg-type]
+        plain_view, plain_legal
+    ) == HeuristicBot(g, seat, random.Random(0)).choose(plain_view, plain_legal)  # type: ignore[arg-type]

@@ -288,14 +288,25 @@ class HeuristicBot(Bot):
         return min(pool, key=lambda a: a.card if isinstance(a, Give) else 0)
 
     # ------------------------------------------------------- evaluation (for ISMCTS)
-    # Up to four players, rollouts of 6 steps before the cut, not 12 (about three plays,
-    # each with its draw): an iteration costs about half (22 random engine steps from 41
-    # at four players over 30 searched moves), and the budget spends the time saved.
+    # Shorter rollouts than the search's own 12 steps (a play and its draw are two): 6 at
+    # two players, and 8 at three and four played by RolloutBot below, which judges each
+    # part of a split 7 on its own. An iteration at four players costs about 22 random
+    # engine steps (from 41, over 30 searched moves), and the budgets spend the time
+    # saved. On the same 80 seeded games one against three (seed 6301) the search won
+    # 48.8% with 8 steps by RolloutBot at 700 iterations, 36.2% with 6 steps by this bot
+    # at 700 and 36.2% with the old 12 steps at 400; at two players 6 steps at 600
+    # iterations won 78.0% of 100 games (seed 6101; 74.0% before).
     @staticmethod
     def ismcts_depth(players: int) -> int | None:
         """ISMCTS's rollout steps before the cut with this bot as its guide (None: the
         search's own default, 12, at six and eight players)."""
-        return 6 if players <= 4 else None
+        return 6 if players <= 2 else 8 if players <= 4 else None
+
+    @staticmethod
+    def ismcts_rollout_policy(players: int) -> type[Bot] | None:
+        """The bot that plays ISMCTS's rollouts at three and four players (None: this
+        one)."""
+        return RolloutBot if 3 <= players <= 4 else None
 
     @staticmethod
     def ismcts_iterations(players: int) -> int:
@@ -303,7 +314,7 @@ class HeuristicBot(Bot):
         (evaluating a position costs more with more players; a two-player seat moves
         more pawns). Raised from 150/80/50 once the guide got cheaper, again (from
         250/300/150/100) once it tried plays on the board alone, and at up to four
-        players (from 320/400) with 6-step rollouts."""
+        players (from 320/400) with shorter rollouts."""
         return 600 if players <= 2 else 700 if players <= 4 else 200 if players <= 6 else 130
 
     def position_value(self, view: object) -> float:
@@ -317,3 +328,23 @@ class HeuristicBot(Bot):
             return 1.0 if self.seat in view.winners else 0.0
         score = self.evaluate(view.positions, view.protected, view.winners) / POSITION_SCALE
         return math.exp(max(-50.0, min(50.0, score)))
+
+
+class RolloutBot(HeuristicBot):
+    """The heuristic as ISMCTS's rollouts play it at three and four players: each part of
+    a split 7 is judged on the board it leaves (the rest of the split is its next
+    decision), instead of searching every way to finish the split. A rollout only needs a
+    plausible game on; the search of the split was a fifth of an iteration's cost."""
+
+    name = "toc-rollout"
+
+    def _best_after(
+        self,
+        positions: tuple[int, ...],
+        protected: int,
+        armed: int,
+        pending: Pending | None,
+        winners: tuple[int, ...],
+        memo: dict[tuple[int, ...], float],
+    ) -> float:
+        return self.evaluate(positions, protected, winners)
