@@ -143,6 +143,7 @@ class HeuristicBot(Bot):
     """Greedy one-turn lookahead over the legal actions with a positional score."""
 
     name = "heuristic"
+    searches_splits = True  # judge a split 7's part by the best way to finish the split
 
     def __init__(self, game: AnyGame, seat: int, rng: random.Random) -> None:
         super().__init__(game, seat, rng)
@@ -195,8 +196,9 @@ class HeuristicBot(Bot):
         memo: dict[tuple[int, ...], float],
     ) -> float:
         """The score of the board after a play, searching the rest of a split 7 for its
-        best end (on the board alone: no state is built, the hot path of a rollout)."""
-        if pending is None:
+        best end (on the board alone: no state is built, the hot path of a rollout);
+        without ``searches_splits``, the board the part leaves."""
+        if pending is None or not self.searches_splits:
             return self.evaluate(positions, protected, winners)
         key = (*positions, pending.remaining, pending.moved)
         known = memo.get(key)
@@ -337,14 +339,4 @@ class RolloutBot(HeuristicBot):
     plausible game on; the search of the split was a fifth of an iteration's cost."""
 
     name = "toc-rollout"
-
-    def _best_after(
-        self,
-        positions: tuple[int, ...],
-        protected: int,
-        armed: int,
-        pending: Pending | None,
-        winners: tuple[int, ...],
-        memo: dict[tuple[int, ...], float],
-    ) -> float:
-        return self.evaluate(positions, protected, winners)
+    searches_splits = False
