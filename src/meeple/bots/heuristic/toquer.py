@@ -138,10 +138,20 @@ _last_mean: tuple[Mapping[int, int] | None, float] = (None, 5.0)
 
 
 def expected_points(geometry: Geometry, view: ToquerView, seat: int, mean: float) -> float:
-    """``seat``'s points this round as ``view`` shows them, face-down cards at ``mean``."""
+    """``seat``'s points this round as ``view`` shows them, face-down cards at ``mean``.
+
+    Summed slot by slot, in order: the sum of the face-up cards plus ``mean`` times the
+    face-down ones is the same number but for the last bits, and where two moves tie
+    that is enough to turn ISMCTS's choice and its games (the strength figures were
+    measured with this order)."""
     start, stop = geometry.own_range(seat)
-    # (a view's cards read 0 where they are not face up)
-    return sum(view.cards[start:stop]) + mean * view.faces.count(DOWN, start, stop)
+    faces, cards = view.faces, view.cards
+    return sum(
+        [
+            cards[s] if faces[s] == UP else mean if faces[s] == DOWN else 0.0
+            for s in range(start, stop)
+        ]
+    )
 
 
 class _Table:
