@@ -7,7 +7,7 @@ chance outcome and every action in order. Run it in two checkouts (or before and
 change) and compare the lines: the same digests mean the same games, so a strength
 measured with one version holds for the other, and a change meant to keep the choices
 (a faster guide, a refactoring) did keep them. With ``--show`` it prints each decision
-instead, for ``diff`` to find the first that differs.
+as well, for ``diff`` to find the first that differs.
 
     PYTHONPATH=src python benchmarks/decisions.py --game toquer --players 2 \\
         --specs "ismcts;heuristic" --seeds 11,12 --decisions 20
