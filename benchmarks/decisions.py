@@ -18,38 +18,29 @@ Specs are separated by ``;`` (a spec's parameters use commas), one per seat.
 import argparse
 import hashlib
 
-from meeple.engine.protocol import CHANCE, TERMINAL
+from meeple.engine.protocol import CHANCE
 from meeple.engine.registry import load_game
 from meeple.engine.rng import stream
-from meeple.sim.match import make_bots
+from meeple.sim.match import make_bots, match_steps
 
 
 def trace(name: str, players: int, specs: list[str], seed: int, decisions: int, show: bool) -> str:
     """The digest of one seeded match, played until seat 0 has made ``decisions``
     decisions that had a choice (or the match ended)."""
     game = load_game(name, players)
-    bots = make_bots(game, specs, seed)
-    chance = stream(seed, "chance")
     digest = hashlib.sha256()
-    state = game.initial_state()
     made = 0
-    while made < decisions:
-        actor = game.current_player(state)
-        if actor == TERMINAL:
-            break
-        if actor == CHANCE:
-            outcome = game.sample_chance(state, chance)
-            digest.update(repr(outcome).encode())
-            state = game.apply_chance(state, outcome)
+    for step in match_steps(game, make_bots(game, specs, seed), stream(seed, "chance")):
+        if step.seat == CHANCE:
+            digest.update(repr(step.move).encode())
             continue
-        legal = game.legal_actions(state)
-        action = bots[actor].choose(game.view(state, actor), legal)
-        if actor == 0 and len(legal) > 1:
-            made += 1
-        digest.update(repr((actor, action)).encode())
+        digest.update(repr((step.seat, step.move)).encode())
         if show:
-            print(f"{seed} {actor} {action!r}", flush=True)
-        state = game.apply_action(state, action)
+            print(f"{seed} {step.seat} {step.move!r}", flush=True)
+        if step.seat == 0 and step.choices > 1:
+            made += 1
+            if made >= decisions:
+                break
     return digest.hexdigest()[:16]
 
 
@@ -65,6 +56,8 @@ def main() -> None:
     specs = args.specs.split(";")
     if len(specs) != args.players:
         parser.error(f"{len(specs)} specs for {args.players} seats")
+    if args.decisions < 1:
+        parser.error(f"--decisions must be at least 1, not {args.decisions}")
     for seed in (int(text) for text in args.seeds.split(",")):
         digest = trace(args.game, args.players, specs, seed, args.decisions, args.show)
         print(f"{args.game} {args.players}p seed {seed}: {digest}", flush=True)

@@ -26,9 +26,10 @@ from pathlib import Path
 
 from meeple.bots.base import Bot
 from meeple.bots.registry import make_bot
-from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
+from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import load_game
 from meeple.engine.rng import stream
+from meeple.sim.match import match_steps
 from meeple.sim.stats import wilson_interval
 
 
@@ -37,7 +38,7 @@ def play(
 ) -> float:
     """One game; the ``seat`` playing ``spec`` gets its share of the win (ties split)."""
     game = load_game(name, players)
-    current: list[object] = [None]  # the true state at the oracle's decisions
+    current: list[object] = [None]  # the true state at every decision
     own: AnyGame = load_game(name, players)  # the oracle's game: its own determinize
     if oracle:
         own.determinize = lambda view, rng: current[0]  # type: ignore[method-assign]
@@ -50,15 +51,9 @@ def play(
         )
         for each in range(players)
     ]
-    chance = stream(seed, "chance")
-    state = game.initial_state()
-    while (actor := game.current_player(state)) != TERMINAL:
-        if actor == CHANCE:
-            state = game.apply_chance(state, game.sample_chance(state, chance))
-            continue
-        current[0] = state
-        choice = bots[actor].choose(game.view(state, actor), game.legal_actions(state))
-        state = game.apply_action(state, choice)
+    state = current[0] = game.initial_state()
+    for step in match_steps(game, bots, stream(seed, "chance"), start=state):
+        state = current[0] = step.state  # (the state the next decision is made in)
     winners = game.result(state).winners
     return 1.0 / len(winners) if seat in winners else 0.0
 

@@ -10,17 +10,16 @@ the games with a locked-out seat, the locked seats in all, and the mean game len
 """
 
 import argparse
-import random
 import time
 
 import meeple
-from meeple.bots.registry import make_bot
 from meeple.engine.options import OptionValue, parse_option_text
-from meeple.engine.protocol import CHANCE, TERMINAL, Game
-from meeple.engine.rng import derive_seed
+from meeple.engine.protocol import Game
+from meeple.engine.rng import derive_seed, stream
 from meeple.games.toc.board import RESERVE
 from meeple.games.toc.moves import PAWNS_PER_SEAT
 from meeple.games.toc.state import TocState
+from meeple.sim.match import make_bots, match_steps
 
 AnyGame = Game[object, object, object, object]
 
@@ -28,20 +27,11 @@ AnyGame = Game[object, object, object, object]
 def locked_seats(game: AnyGame, seed: int) -> tuple[int, int]:
     """The seats that never had a pawn out in one game between heuristic bots, and the
     game's length in turns."""
-    chance = random.Random(derive_seed(seed, "chance"))
-    bots = [
-        make_bot("heuristic", game, seat, random.Random(derive_seed(seed, "seat", seat)))
-        for seat in range(game.players)
-    ]
+    bots = make_bots(game, ["heuristic"] * game.players, seed)
     state = game.initial_state()
     ever_out = [False] * game.players
-    while (actor := game.current_player(state)) != TERMINAL:
-        if actor == CHANCE:
-            state = game.apply_chance(state, game.sample_chance(state, chance))
-            continue
-        state = game.apply_action(
-            state, bots[actor].choose(game.view(state, actor), game.legal_actions(state))
-        )
+    for step in match_steps(game, bots, stream(seed, "chance"), start=state):
+        state = step.state
         assert isinstance(state, TocState)
         for pawn, cell in enumerate(state.positions):
             if cell != RESERVE:
