@@ -1,23 +1,34 @@
 """The fast phase checks agree with the general solver on every hand hypothesis tries."""
 
 import itertools
+from dataclasses import replace
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from meeple.games.phase10.config import STANDARD_PHASE_TEXTS, parse_phase
+from meeple.games.phase10.actions import BeginPhase, Place
+from meeple.games.phase10.cards import SKIP, remove_one
+from meeple.games.phase10.config import STANDARD_PHASE_TEXTS, parse_phase, phase_text
 from meeple.games.phase10.phases import (
     _can_make,
     _choices,
     _missing,
+    _missing_search,
     _solve,
     _supply,
+    can_complete,
+    can_make_phase,
     cards_used,
     empty_partials,
+    partial_of,
+    place,
+    place_values,
 )
-from support.phase10 import cards
+from meeple.games.phase10.rules import Phase10Game
+from meeple.games.phase10.state import Phase10State, Stage
+from support.phase10 import cards, make_state
 
-CUSTOM = ("set4", "set2+set2+set2+set2", "run3+run3+set2", "colour4+colour3")
+CUSTOM = ("set4", "set2+set2+set2+set2", "run3+run3+set2", "colour4+colour3", "colour5", "run4")
 PHASES = [parse_phase(text) for text in (*STANDARD_PHASE_TEXTS, *CUSTOM)]
 hands = st.lists(st.integers(min_value=0, max_value=49), min_size=0, max_size=12)
 
@@ -56,6 +67,7 @@ def test_the_pruned_search_for_missing_cards_finds_the_fewest(hand: list[int], i
     supply, wilds = _supply(tuple(hand), phase[0].kind.name == "COLOUR")
     expected = missing_by_every_keying(tuple(hand), phase)
     assert _missing.__wrapped__(tuple(supply), wilds, phase) == expected
+    assert _missing_search(tuple(supply), wilds, phase) == expected
 
 
 def test_cards_used_counts_what_would_go_down_with_the_phase() -> None:
@@ -71,3 +83,69 @@ def test_cards_used_counts_what_would_go_down_with_the_phase() -> None:
     # A colour group takes every card of its colour, and the Wilds.
     colour = parse_phase("colour7")
     assert cards_used(cards("1r 5r 9r 12r 3r 7b 8b W W"), colour) == 7
+
+
+def test_the_solver_counts_each_card_by_its_number_or_colour() -> None:
+    every = tuple(range(50))  # each code once: 48 numbered cards, a Wild, a Skip
+    by_number, wilds = _supply(every, by_colour=False)
+    assert (by_number, wilds) == ([0] + [4] * 12, 1)
+    by_colour, wilds = _supply(every, by_colour=True)
+    assert (by_colour, wilds) == ([12] * 4, 1)
+    assert _supply(cards("7r 7b 12g W W S"), by_colour=False) == (
+        [0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1],
+        2,
+    )
+    assert _supply(cards("7r 7b 12g W W S"), by_colour=True) == ([1, 1, 0, 1], 2)
+
+
+def placements_card_by_card(game: Phase10Game, state: Phase10State) -> tuple[Place, ...]:
+    """The definition: each card, group and value checked on its own."""
+    hand = state.hands[state.turn]
+    found = []
+    for code in sorted(set(hand) - {SKIP}):
+        rest = remove_one(hand, code)
+        for index, group in enumerate(state.building):
+            if len(group.cards) >= group.size:
+                continue
+            for value in place_values(group, code):
+                placed = place(group, code, value)
+                if placed is None:
+                    continue
+                partials = tuple(
+                    partial_of(placed if i == index else g) for i, g in enumerate(state.building)
+                )
+                if can_complete(rest, partials, game.config.natural_per_group):
+                    found.append(Place(code, index, value))
+    return tuple(found)
+
+
+# Hands likely to make a phase: numbers 2-9 (every colour), many Wilds, a Skip.
+LAYABLE = [*range(4, 36), *[48] * 12, 49]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(
+    hand=st.lists(st.sampled_from(LAYABLE), min_size=6, max_size=11),
+    index=st.integers(0, len(PHASES) - 1),
+    per_group=st.booleans(),
+    picks=st.lists(st.integers(min_value=0, max_value=1_000), min_size=12, max_size=12),
+)
+def test_placements_answered_once_per_number_or_colour_are_each_card_s(
+    hand: list[int], index: int, per_group: bool, picks: list[int]
+) -> None:
+    """Laying a phase offers the placements that checking every card alone would, at
+    every step (the engine answers cards of one number, or colour, together)."""
+    phase = PHASES[index]
+    rule = "per_group" if per_group else "per_phase"
+    game = Phase10Game(2, {"phases": [phase_text(phase)], "natural_card_rule": rule})
+    sorted_hand = tuple(sorted(hand))
+    assume(can_make_phase(sorted_hand, phase, per_group))
+    state = make_state(game, ["", ""])
+    state = replace(state, hands=(sorted_hand, ()))
+    state = game.apply_action(state, BeginPhase())
+    for pick in picks:
+        if state.stage != Stage.LAYING:
+            break
+        offered = game.legal_actions(state)
+        assert offered == placements_card_by_card(game, state)
+        state = game.apply_action(state, offered[pick % len(offered)])

@@ -36,13 +36,24 @@ def empty_partials(phase: Phase) -> tuple[Partial, ...]:
 
 
 def _supply(hand: Cards, by_colour: bool) -> tuple[list[int], int]:
-    supply = [0] * 13 if not by_colour else [0] * 4
+    """The numbered cards counted per number (1-12, index 0 unused) or per colour, and
+    the Wilds (the hot path of every check: the codes' layout, ``(number - 1) * 4 +
+    colour``, is read directly instead of through ``number_of`` and ``colour_of``)."""
     wilds = 0
-    for code in hand:
-        if code == WILD:
-            wilds += 1
-        elif code < WILD:
-            supply[colour_of(code) if by_colour else number_of(code)] += 1
+    if by_colour:
+        supply = [0] * 4
+        for code in hand:
+            if code < WILD:
+                supply[code & 3] += 1
+            elif code == WILD:
+                wilds += 1
+    else:
+        supply = [0] * 13
+        for code in hand:
+            if code < WILD:
+                supply[(code >> 2) + 1] += 1
+            elif code == WILD:
+                wilds += 1
     return supply, wilds
 
 
@@ -148,6 +159,36 @@ def missing_cards(hand: Cards, phase: Phase) -> int:
 
 @lru_cache(maxsize=1 << 16)
 def _missing(counts: tuple[int, ...], wilds: int, phase: Phase) -> int:
+    """The fewest cards short over every way to key the groups (less the Wilds): at
+    once for the shapes of eight of the ten standard phases, else by ``_missing_search``
+    (a test checks both against every keying)."""
+    shapes = tuple(group.kind for group in phase)
+    if shapes == (GroupKind.RUN,):
+        size = phase[0].size
+        held = max(
+            sum(1 for value in range(start, start + size) if counts[value])
+            for start in range(1, 14 - size)
+        )
+        return max(0, size - held - wilds)
+    if len(shapes) <= 2 and shapes[0] != GroupKind.RUN and all(s == shapes[0] for s in shapes):
+        # sets (colour groups): a group's shortfall only falls with the count of its key,
+        # so the best keys are the most held, shared by both groups or the top two apart
+        ordered = sorted(counts, reverse=True)
+        first = phase[0].size
+        if len(shapes) == 1:
+            return max(0, first - ordered[0] - wilds)
+        second = phase[1].size
+        top, runner_up = ordered[0], ordered[1]
+        short = min(
+            max(0, first + second - top),
+            max(0, first - top) + max(0, second - runner_up),
+            max(0, first - runner_up) + max(0, second - top),
+        )
+        return max(0, short - wilds)
+    return _missing_search(counts, wilds, phase)
+
+
+def _missing_search(counts: tuple[int, ...], wilds: int, phase: Phase) -> int:
     """The fewest cards short over every way to key the groups, by branch and bound:
     each group's ways are tried from its own smallest shortfall up, and a branch stops
     once its shortfall so far plus the smallest of each group still to key cannot beat

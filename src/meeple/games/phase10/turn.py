@@ -25,6 +25,7 @@ from meeple.games.phase10.actions import (
 )
 from meeple.games.phase10.cards import (
     SKIP,
+    WILD,
     Card,
     Cards,
     add_sorted,
@@ -133,23 +134,36 @@ def _play_actions(config: Config, state: Phase10State) -> tuple[Phase10Action, .
 
 def _placements(config: Config, state: Phase10State) -> tuple[Phase10Action, ...]:
     """Each card of the hand into each group it can go in, as each value it can stand
-    for, as long as the rest of the hand can still complete the phase."""
+    for, as long as the rest of the hand can still complete the phase.
+
+    The solver counts numbered cards per number (per colour in a colour phase), and a
+    numbered card stands for its own number (colour), so two cards of one number
+    (colour) placed as that value look the same to it, the rest of the hand as well:
+    each group and value is checked once for numbered cards and once for a Wild."""
     hand = state.hands[state.turn]
     building = state.building
+    partials = [partial_of(group) for group in building]
+    answers: dict[tuple[bool, int, int], bool] = {}
     actions: list[Phase10Action] = []
     for code in sorted(set(hand) - {SKIP}):
-        rest = remove_one(hand, code)
+        rest: Cards | None = None
         for index, group in enumerate(building):
             if len(group.cards) >= group.size:
                 continue
             for value in place_values(group, code):
-                placed = place(group, code, value)
-                if placed is None:
-                    continue
-                partials = tuple(
-                    partial_of(placed if i == index else g) for i, g in enumerate(building)
-                )
-                if can_complete(rest, partials, config.natural_per_group):
+                key = (code == WILD, index, value)
+                fits_here = answers.get(key)
+                if fits_here is None:
+                    placed = place(group, code, value)
+                    if placed is None:
+                        fits_here = False
+                    else:
+                        if rest is None:
+                            rest = remove_one(hand, code)
+                        after = (*partials[:index], partial_of(placed), *partials[index + 1 :])
+                        fits_here = can_complete(rest, after, config.natural_per_group)
+                    answers[key] = fits_here
+                if fits_here:
                     actions.append(Place(code, index, value))
     return tuple(actions)
 
