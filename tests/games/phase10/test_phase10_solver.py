@@ -50,7 +50,7 @@ def missing_by_every_keying(hand: tuple[int, ...], phase: tuple[object, ...]) ->
     groups = empty_partials(phase)  # type: ignore[arg-type]
     supply, wilds = _supply(hand, groups[0].kind.name == "COLOUR")
     best = sum(g.size for g in groups)
-    for keying in itertools.product(*[_choices(g, supply) for g in groups]):
+    for keying in itertools.product(*[_choices(g) for g in groups]):
         total: dict[int, int] = {}
         for _, demand in keying:
             for value, need in demand.items():

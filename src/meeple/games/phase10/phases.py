@@ -57,8 +57,10 @@ def _supply(hand: Cards, by_colour: bool) -> tuple[list[int], int]:
     return supply, wilds
 
 
-def _choices(group: Partial, supply: list[int]) -> list[tuple[int, dict[int, int]]]:
-    """Each way to key ``group``: (key, demand per number/colour still to fill)."""
+@lru_cache(maxsize=1 << 12)
+def _choices(group: Partial) -> tuple[tuple[int, dict[int, int]], ...]:
+    """Each way to key ``group``: (key, demand per number/colour still to fill). They
+    depend on the group alone, so they are cached and shared: callers only read them."""
     missing = group.size - group.count
     if group.kind == GroupKind.RUN:
         options = []
@@ -70,12 +72,12 @@ def _choices(group: Partial, supply: list[int]) -> list[tuple[int, dict[int, int
                 v: 1 for v in range(start, start + group.size) if not group.values_mask >> v & 1
             }
             options.append((start, demand))
-        return options
+        return tuple(options)
     if group.key is not None:
         keys: list[int] | range = [group.key]
     else:
         keys = range(1, 13) if group.kind == GroupKind.SET else range(4)
-    return [(key, {key: missing} if missing > 0 else {}) for key in keys]
+    return tuple((key, {key: missing} if missing > 0 else {}) for key in keys)
 
 
 def _lower_bound(group: Partial, supply: list[int]) -> int:
@@ -94,7 +96,7 @@ def _lower_bound(group: Partial, supply: list[int]) -> int:
         return size - best
     return min(
         sum(max(0, need - supply[v]) for v, need in demand.items())
-        for _, demand in _choices(group, supply)
+        for _, demand in _choices(group)
     )
 
 
@@ -110,7 +112,7 @@ def _solve(
 ) -> bool:
     if sum(_lower_bound(g, supply) for g in groups) > wilds:
         return False
-    options = [_choices(g, supply) for g in groups]
+    options = [_choices(g) for g in groups]
     for combination in itertools.product(*options):
         total: dict[int, int] = {}
         for _, demand in combination:
@@ -198,7 +200,7 @@ def _missing_search(counts: tuple[int, ...], wilds: int, phase: Phase) -> int:
     for group in empty_partials(phase):
         own = [
             (sum(max(0, need - supply[v]) for v, need in demand.items()), demand)
-            for _, demand in _choices(group, supply)
+            for _, demand in _choices(group)
         ]
         own.sort(key=lambda way: way[0])
         ways.append(own)
@@ -245,7 +247,7 @@ def cards_used(hand: Cards, phase: Phase) -> int:
 def _used(counts: tuple[int, ...], wilds: int, phase: Phase) -> int:
     best = (sum(g.size for g in phase), 0)  # (cards short, -cards used): smaller wins
     groups = empty_partials(phase)
-    for combination in itertools.product(*[_choices(g, list(counts)) for g in groups]):
+    for combination in itertools.product(*[_choices(g) for g in groups]):
         demand: dict[int, int] = {}
         takes: dict[int, int] = {}
         for group, (key, needs) in zip(groups, combination, strict=True):
