@@ -236,3 +236,14 @@ def test_renderer_shows_layouts_discard_scores_and_the_knock() -> None:
         "round 1",
     ):
         assert expected in text, expected
+
+
+def test_renderer_explains_the_neighbour_s_column_for_the_table_s_layout() -> None:
+    legends = {}
+    for layout in ("shared_column", "own_grid"):
+        game = make_game(2, layout=layout)
+        console = Console(record=True, width=200)
+        console.print(render_view(game, game.view(game.initial_state(), 0)))  # type: ignore[arg-type]
+        legends[layout] = console.export_text()
+    assert "your fifth column, which you play as your own" in legends["shared_column"]
+    assert "it counts in your rows only; your own 15 cards are a-e" in legends["own_grid"]

@@ -121,9 +121,14 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         Panel(seat_grid(game, view, s % view.players), title=seat_title(view, s % view.players))
         for s in order
     ]
+    neighbour = (
+        "your fifth column, which you play as your own"
+        if view.layout == "shared_column"
+        else "it counts in your rows only; your own 15 cards are a-e"
+    )
     note = Text(
-        "## face down, · cleared; n = the left neighbour's column (play it as yours in "
-        "shared_column; rows only in own_grid); clockwise: seat s+1 is on s's left",
+        f"## face down, · cleared; n = your left neighbour's right-hand column ({neighbour}); "
+        "clockwise: seat s+1 is on s's left",
         style="dim",
     )
     return Group(header, _table_line(view), Columns(panels), _scores(view), note)

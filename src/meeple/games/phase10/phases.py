@@ -95,8 +95,7 @@ def _lower_bound(group: Partial, supply: list[int]) -> int:
             best = max(best, window)
         return size - best
     return min(
-        sum(max(0, need - supply[v]) for v, need in demand.items())
-        for _, demand in _choices(group)
+        sum(max(0, need - supply[v]) for v, need in demand.items()) for _, demand in _choices(group)
     )
 
 
