@@ -16,6 +16,7 @@ from meeple.games.phase10.phases import (
     _missing_search,
     _solve,
     _supply,
+    _total_demand,
     can_complete,
     can_make_phase,
     cards_used,
@@ -51,10 +52,7 @@ def missing_by_every_keying(hand: tuple[int, ...], phase: tuple[object, ...]) ->
     supply, wilds = _supply(hand, groups[0].kind.name == "COLOUR")
     best = sum(g.size for g in groups)
     for keying in itertools.product(*[_choices(g) for g in groups]):
-        total: dict[int, int] = {}
-        for _, demand in keying:
-            for value, need in demand.items():
-                total[value] = total.get(value, 0) + need
+        total = _total_demand(keying)
         short = sum(max(0, need - supply[v]) for v, need in total.items())
         best = min(best, max(0, short - wilds))
     return best
@@ -130,11 +128,11 @@ LAYABLE = [*range(4, 36), *[48] * 12, 49]
     per_group=st.booleans(),
     picks=st.lists(st.integers(min_value=0, max_value=1_000), min_size=12, max_size=12),
 )
-def test_placements_answered_once_per_number_or_colour_are_each_card_s(
+def test_the_placements_found_in_one_pass_are_those_checked_card_by_card(
     hand: list[int], index: int, per_group: bool, picks: list[int]
 ) -> None:
     """Laying a phase offers the placements that checking every card alone would, at
-    every step (the engine answers cards of one number, or colour, together)."""
+    every step (the engine answers every card in one pass, ``placeable``)."""
     phase = PHASES[index]
     rule = "per_group" if per_group else "per_phase"
     game = Phase10Game(2, {"phases": [phase_text(phase)], "natural_card_rule": rule})

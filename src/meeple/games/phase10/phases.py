@@ -11,7 +11,7 @@ checked by a small matching.
 """
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from meeple.games.phase10.cards import KINDS, SKIP, WILD, Card, Cards, colour_of, number_of
@@ -113,15 +113,72 @@ def _solve(
         return False
     options = [_choices(g) for g in groups]
     for combination in itertools.product(*options):
-        total: dict[int, int] = {}
-        for _, demand in combination:
-            for value, need in demand.items():
-                total[value] = total.get(value, 0) + need
+        total = _total_demand(combination)
         if sum(max(0, need - supply[v]) for v, need in total.items()) > wilds:
             continue
         if _naturals_ok(groups, combination, supply, natural_per_group):
             return True
     return False
+
+
+def _total_demand(combination: tuple[tuple[int, dict[int, int]], ...]) -> dict[int, int]:
+    """What one way to key the groups demands in all, per number or colour."""
+    total: dict[int, int] = {}
+    for _, demand in combination:
+        for value, need in demand.items():
+            total[value] = total.get(value, 0) + need
+    return total
+
+
+def placeable(
+    hand: Cards, groups: tuple[Partial, ...], natural_per_group: bool
+) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """Where a card of ``hand`` may be placed while the rest can still complete the
+    groups: the (group, value) pairs a numbered card of that number (colour) may take,
+    and the pairs a Wild may stand for.
+
+    One pass over the ways to key the groups answers every card, as ``can_complete``
+    would for each placement alone: a way that demands the value for that group stays a
+    way after it (with one card fewer demanded), and the only ways after it are these.
+    A numbered card leaves the way's shortfall as it was (one fewer demanded, one fewer
+    held); a Wild lowers it by one where the value was short, and there is one Wild
+    fewer to cover it. The natural-card rule is checked on what is left."""
+    by_colour = bool(groups) and groups[0].kind == GroupKind.COLOUR
+    supply, wilds = _supply(hand, by_colour)
+    natural: set[tuple[int, int]] = set()
+    wild: set[tuple[int, int]] = set()
+    with_natural = [
+        (*groups[:index], replace(group, has_natural=True), *groups[index + 1 :])
+        for index, group in enumerate(groups)
+    ]
+    for combination in itertools.product(*[_choices(g) for g in groups]):
+        total = _total_demand(combination)
+        short = sum(max(0, need - supply[v]) for v, need in total.items())
+        if short > wilds:
+            continue
+        for index, (key, demand) in enumerate(combination):
+            for value, need in demand.items():
+                spot = (index, value)
+                try_natural = spot not in natural and supply[value] > 0
+                try_wild = (
+                    spot not in wild
+                    and wilds > 0
+                    and short - (total[value] > supply[value]) <= wilds - 1
+                )
+                if not (try_natural or try_wild):
+                    continue
+                rest = {v: n for v, n in demand.items() if v != value}
+                if need > 1:
+                    rest[value] = need - 1
+                after = (*combination[:index], (key, rest), *combination[index + 1 :])
+                if try_natural:
+                    supply[value] -= 1
+                    if _naturals_ok(with_natural[index], after, supply, natural_per_group):
+                        natural.add(spot)
+                    supply[value] += 1
+                if try_wild and _naturals_ok(groups, after, supply, natural_per_group):
+                    wild.add(spot)
+    return natural, wild
 
 
 def _naturals_ok(

@@ -35,7 +35,6 @@ from meeple.games.phase10.cards import (
 )
 from meeple.games.phase10.config import HAND_SIZE, Config, Phase
 from meeple.games.phase10.phases import (
-    can_complete,
     can_make_phase,
     fits,
     hit_group,
@@ -43,6 +42,7 @@ from meeple.games.phase10.phases import (
     partial_of,
     place,
     place_values,
+    placeable,
 )
 from meeple.games.phase10.rounds import end_round, next_active
 from meeple.games.phase10.state import BuildGroup, Phase10State, Stage, evolve
@@ -134,36 +134,21 @@ def _play_actions(config: Config, state: Phase10State) -> tuple[Phase10Action, .
 
 def _placements(config: Config, state: Phase10State) -> tuple[Phase10Action, ...]:
     """Each card of the hand into each group it can go in, as each value it can stand
-    for, as long as the rest of the hand can still complete the phase.
-
-    The solver counts numbered cards per number (per colour in a colour phase), and a
-    numbered card stands for its own number (colour), so two cards of one number
-    (colour) placed as that value look the same to it, the rest of the hand as well:
-    each group and value is checked once for numbered cards and once for a Wild."""
+    for, as long as the rest of the hand can still complete the phase (``placeable``
+    answers every card at once)."""
     hand = state.hands[state.turn]
     building = state.building
-    partials = [partial_of(group) for group in building]
-    answers: dict[tuple[bool, int, int], bool] = {}
+    natural, wild = placeable(
+        hand, tuple(partial_of(group) for group in building), config.natural_per_group
+    )
     actions: list[Phase10Action] = []
     for code in sorted(set(hand) - {SKIP}):
-        rest: Cards | None = None
+        allowed = wild if code == WILD else natural
         for index, group in enumerate(building):
             if len(group.cards) >= group.size:
                 continue
             for value in place_values(group, code):
-                key = (code == WILD, index, value)
-                fits_here = answers.get(key)
-                if fits_here is None:
-                    placed = place(group, code, value)
-                    if placed is None:
-                        fits_here = False
-                    else:
-                        if rest is None:
-                            rest = remove_one(hand, code)
-                        after = (*partials[:index], partial_of(placed), *partials[index + 1 :])
-                        fits_here = can_complete(rest, after, config.natural_per_group)
-                    answers[key] = fits_here
-                if fits_here:
+                if (index, value) in allowed:
                     actions.append(Place(code, index, value))
     return tuple(actions)
 
