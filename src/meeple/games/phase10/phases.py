@@ -100,7 +100,9 @@ def _lower_bound(group: Partial, supply: list[int]) -> int:
 
 
 def can_complete(hand: Cards, groups: tuple[Partial, ...], natural_per_group: bool) -> bool:
-    """Whether ``hand`` can bring every group to its minimum size under the natural rule."""
+    """Whether ``hand`` can bring every group to its minimum size under the natural rule
+    (the question one placement asks; ``placeable`` answers it for every card at once,
+    and a test checks the two agree)."""
     by_colour = bool(groups) and groups[0].kind == GroupKind.COLOUR
     supply, wilds = _supply(hand, by_colour)
     return _solve(supply, wilds, groups, natural_per_group)
