@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from meeple.games.phase10.actions import BeginPhase, Place
 from meeple.games.phase10.cards import SKIP, remove_one
 from meeple.games.phase10.config import STANDARD_PHASE_TEXTS, parse_phase, phase_text
+from meeple.games.phase10.groups import partial_of, place, place_values
 from meeple.games.phase10.phases import (
     _can_make,
     _choices,
@@ -21,9 +22,6 @@ from meeple.games.phase10.phases import (
     can_make_phase,
     cards_used,
     empty_partials,
-    partial_of,
-    place,
-    place_values,
 )
 from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import Phase10State, Stage

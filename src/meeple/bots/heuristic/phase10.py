@@ -32,7 +32,8 @@ from meeple.games.phase10.cards import (
     remove_one,
 )
 from meeple.games.phase10.config import GroupKind, Phase
-from meeple.games.phase10.phases import cards_used, fits, missing_cards
+from meeple.games.phase10.groups import fits
+from meeple.games.phase10.phases import cards_used, missing_cards
 from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import Stage
 from meeple.games.phase10.view import Phase10View, unseen_counts

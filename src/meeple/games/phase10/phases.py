@@ -1,5 +1,6 @@
-"""The solver that says whether a hand can make a phase, and the groups of a phase on the
-table and in the making.
+"""The solver that says whether a hand can make or complete a phase, where its cards may
+be placed while it is laid, and the bots' measures of progress (what fits a group is
+``groups.py``).
 
 A phase is a tuple of group requirements (a set, a run or a colour group of a minimum
 size, see config.py). The solver answers "can these cards complete these (possibly
@@ -14,9 +15,8 @@ import itertools
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from meeple.games.phase10.cards import KINDS, SKIP, WILD, Card, Cards, colour_of, number_of
+from meeple.games.phase10.cards import KINDS, WILD, Cards
 from meeple.games.phase10.config import GroupKind, Phase
-from meeple.games.phase10.state import BuildGroup, LaidGroup
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,89 +413,3 @@ def hand_counts(hand: Cards) -> list[int]:
     for code in hand:
         counts[code] += 1
     return counts
-
-
-# ------------------------------------------------------------ groups on the table
-def fits(group: LaidGroup, code: Card) -> tuple[bool, ...]:
-    """The ends (``high`` values) at which ``code`` can be hit onto ``group`` (official)."""
-    if code == SKIP:
-        return ()  # a Skip is never hit
-    if group.kind == GroupKind.RUN:
-        low, high = group.key - 1, group.key + len(group.cards)
-        if code == WILD:
-            return tuple(end for end, value in ((False, low), (True, high)) if 1 <= value <= 12)
-        value = number_of(code)
-        return (False,) if value == low else (True,) if value == high else ()
-    if code == WILD:
-        return (True,)
-    own = number_of(code) if group.kind == GroupKind.SET else colour_of(code)
-    return (True,) if own == group.key else ()
-
-
-def hit_group(group: LaidGroup, code: Card, high: bool) -> LaidGroup:
-    """``group`` with ``code`` hit onto it (at the low end of a run unless ``high``)."""
-    if group.kind == GroupKind.RUN and not high:
-        return LaidGroup(group.owner, group.kind, group.key - 1, (code, *group.cards))
-    return LaidGroup(group.owner, group.kind, group.key, (*group.cards, code))
-
-
-# ------------------------------------------------------ groups of a phase being laid
-def partial_of(group: BuildGroup) -> Partial:
-    """What the solver needs to know of a group being built."""
-    mask = 0
-    if group.kind == GroupKind.RUN:
-        for value in group.values:
-            mask |= 1 << value
-    return Partial(
-        group.kind,
-        group.size,
-        group.key,
-        len(group.cards),
-        mask,
-        any(code != WILD for code in group.cards),
-    )
-
-
-def place(group: BuildGroup, code: Card, value: int) -> BuildGroup | None:
-    """``group`` with ``code`` standing for ``value``, or None if it cannot go there."""
-    natural = code != WILD
-    if group.kind == GroupKind.RUN:
-        if natural and value != number_of(code):
-            return None
-        if value in group.values or not 1 <= value <= 12:
-            return None
-        values = (*group.values, value)
-        if max(values) - min(values) >= group.size:
-            return None
-        return BuildGroup(group.kind, group.size, None, (*group.cards, code), values)
-    own = (
-        (number_of(code) if group.kind == GroupKind.SET else colour_of(code)) if natural else value
-    )
-    limit = 12 if group.kind == GroupKind.SET else 3
-    first = 1 if group.kind == GroupKind.SET else 0
-    if own != value or not first <= value <= limit or group.key not in (None, value):
-        return None
-    if len(group.cards) >= group.size:
-        return None  # extra cards go on by hitting once the phase is down
-    return BuildGroup(group.kind, group.size, value, (*group.cards, code), (*group.values, value))
-
-
-def place_values(group: BuildGroup, code: Card) -> range | tuple[int, ...]:
-    """The values ``code`` might stand for in ``group``: its own number or colour, or for
-    a Wild every one the group still allows."""
-    if code != WILD:
-        return (colour_of(code),) if group.kind == GroupKind.COLOUR else (number_of(code),)
-    if group.kind == GroupKind.COLOUR:
-        return range(4) if group.key is None else (group.key,)
-    if group.kind == GroupKind.SET:
-        return range(1, 13) if group.key is None else (group.key,)
-    return range(1, 13)
-
-
-def laid_group(owner: int, group: BuildGroup) -> LaidGroup:
-    """A completed group of a phase as it goes on the table (a run in order)."""
-    if group.kind == GroupKind.RUN:
-        ordered = sorted(zip(group.values, group.cards, strict=True))
-        return LaidGroup(owner, group.kind, ordered[0][0], tuple(code for _, code in ordered))
-    assert group.key is not None  # a complete set or colour group has its key
-    return LaidGroup(owner, group.kind, group.key, group.cards)

@@ -34,16 +34,15 @@ from meeple.games.phase10.cards import (
     remove_one,
 )
 from meeple.games.phase10.config import HAND_SIZE, Config, Phase
-from meeple.games.phase10.phases import (
-    can_make_phase,
+from meeple.games.phase10.groups import (
     fits,
     hit_group,
     laid_group,
     partial_of,
     place,
     place_values,
-    placeable,
 )
+from meeple.games.phase10.phases import can_make_phase, placeable
 from meeple.games.phase10.rounds import end_round, next_active
 from meeple.games.phase10.state import BuildGroup, Phase10State, Stage, evolve
 

@@ -13,7 +13,7 @@ const TOQUER_USUAL = new Map([
   [0, 15],
   ...Array.from({ length: 12 }, (_, i) => /** @type {[number, number]} */ ([i + 1, 10])),
 ]);
-// Phase 10's ten phases (the engine's STANDARD_PHASE_TEXTS, games/phase10/phases.py).
+// Phase 10's ten phases (the engine's STANDARD_PHASE_TEXTS, games/phase10/config.py).
 const PHASE10_USUAL = [
   'set3+set3',
   'set3+run4',
