@@ -12,6 +12,7 @@ checked by a small matching.
 """
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
@@ -80,20 +81,24 @@ def _choices(group: Partial) -> tuple[tuple[int, dict[int, int]], ...]:
     return tuple((key, {key: missing} if missing > 0 else {}) for key in keys)
 
 
+def _most_in_a_run(counts: Sequence[int], size: int) -> int:
+    """The most different numbers the cards counted hold within one run of ``size``."""
+    present = [1 if count else 0 for count in counts]
+    window = sum(present[1 : 1 + size])
+    best = window
+    for start in range(2, 14 - size):
+        window += present[start + size - 1] - present[start - 1]
+        best = max(best, window)
+    return best
+
+
 def _lower_bound(group: Partial, supply: list[int]) -> int:
     """The fewest Wilds this group needs on its own."""
     missing = group.size - group.count
     if group.key is None and group.kind != GroupKind.RUN:
         return max(0, missing - max(supply))
     if group.kind == GroupKind.RUN and not group.values_mask:
-        present = [1 if n else 0 for n in supply]
-        size = group.size
-        window = sum(present[1 : 1 + size])
-        best = window
-        for start in range(2, 14 - size):
-            window += present[start + size - 1] - present[start - 1]
-            best = max(best, window)
-        return size - best
+        return group.size - _most_in_a_run(supply, group.size)
     return min(
         sum(max(0, need - supply[v]) for v, need in demand.items()) for _, demand in _choices(group)
     )
@@ -225,11 +230,7 @@ def _missing(counts: tuple[int, ...], wilds: int, phase: Phase) -> int:
     shapes = tuple(group.kind for group in phase)
     if shapes == (GroupKind.RUN,):
         size = phase[0].size
-        held = max(
-            sum(1 for value in range(start, start + size) if counts[value])
-            for start in range(1, 14 - size)
-        )
-        return max(0, size - held - wilds)
+        return max(0, size - _most_in_a_run(counts, size) - wilds)
     if len(shapes) <= 2 and shapes[0] != GroupKind.RUN and all(s == shapes[0] for s in shapes):
         # sets (colour groups): a group's shortfall only falls with the count of its key,
         # so the best keys are the most held, shared by both groups or the top two apart
@@ -354,10 +355,7 @@ def _can_make(supply: tuple[int, ...], wilds: int, phase: Phase, natural_per_gro
 # Fast exact answers for the shapes of the ten standard phases (the general solver
 # above stays the reference: a test checks that both always agree).
 def _one_run(supply: tuple[int, ...], wilds: int, size: int) -> bool:
-    best = max(
-        sum(1 for value in range(start, start + size) if supply[value])
-        for start in range(1, 14 - size)
-    )
+    best = _most_in_a_run(supply, size)
     return best >= 1 and size - best <= wilds
 
 
