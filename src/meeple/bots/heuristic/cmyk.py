@@ -228,8 +228,8 @@ class HeuristicBot(Bot):
         """At three players or more ISMCTS tries every root action on each sample (the
         same hidden cards, the same draws after), and leaves this bot's choice only for
         an action ahead of it by two standard errors of the mean paired difference
-        (``ismcts_confidence``, with no prior). One against three it won 32.1% of 640
-        games against the heuristic, a heuristic seat 22.6% (separated), where the
+        (``ismcts_confidence``, with no prior). One against three it won 31.7% of 840
+        games against the heuristic, a heuristic seat 22.8% (separated), where the
         search as before won 27-30% (not shown better beyond the noise). At two players
         it gained nothing (53.2% of 200 games), so the search there is as before."""
         return players >= 3
