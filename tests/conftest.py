@@ -15,6 +15,9 @@ from meeple.engine.registry import default_players, game_class, game_names, load
 if TYPE_CHECKING:
     from server.serverkit import PostgresCluster
 
+# The terminal's language follows the locale; the tests read English unless they ask.
+os.environ["MEEPLE_LANG"] = "en"
+
 
 def game_configs() -> list[tuple[str, int, dict[str, object]]]:
     """(game, players, options) for every registered game's ``TEST_CONFIGS`` (found in

@@ -139,7 +139,7 @@ def test_replay_steps_through_a_saved_record(tmp_path: Path) -> None:
     assert "Round 1 is over" in result.output and "cards left" in result.output
     assert "Final result" in result.output and "Why it ended: " in result.output
     assert not re.search(r"\[\d+, \d+\]", result.output), result.output
-    assert "cards dealt or drawn)" in result.output  # runs of chance steps, one line each
+    assert "cards dealt or drawn)" in result.output or "card dealt or drawn)" in result.output
 
 
 def test_replay_refuses_a_truncated_record(tmp_path: Path) -> None:

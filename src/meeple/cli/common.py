@@ -8,6 +8,7 @@ import typer
 from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 
+from meeple.cli.i18n import has, t
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue, parse_option_text
 from meeple.engine.protocol import AnyGame
@@ -85,6 +86,21 @@ def round_renderer(game: AnyGame) -> Renderer | None:
 def default_bot(game_name: str) -> str:
     """The bot for seats nobody named: the game's heuristic bot, else the random bot."""
     return "heuristic" if piece(game_name, "heuristic_bot") is not None else "random"
+
+
+def bot_name(spec: str) -> str:
+    """A level's or a bot's name in words; any other spec as it was typed."""
+    for key in (f"levels.{spec}", f"bots.{spec}"):
+        if has(key):
+            return t(key)
+    return spec
+
+
+def game_title(game: AnyGame) -> str:
+    """A game's title in the current language (its spec's for a game the catalogues
+    lack)."""
+    key = f"games.{game.spec.name}.title"
+    return t(key) if has(key) else game.spec.title
 
 
 def games_help() -> str:

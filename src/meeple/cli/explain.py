@@ -1,65 +1,71 @@
 """The terminal tells what happened: announcements as lines, runs of chance steps and
 secret decisions as one line each, a round's summary and the game's end as tables."""
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.i18n import has, join_names, t
 from meeple.engine.protocol import Announcement, AnyGame, GameResult
 
 Namer = Callable[[int], str]
 
-# What each announcement says; {name} the seat it concerns, the others its details.
-SAYS: Mapping[str, str] = {
-    "skipped": "{name} {is} skipped: the turn passes over {them}",
-    "phase_laid": "{name} laid down {their} phase",
-    "captured": "{by} captured {name_s} pawn on {cell}: back to the reserve",
-    "swapped": "{by} swapped with a Jack: {name_s} pawn on {cell} is now on {to}",
-    "pawn_home": "{name_s} pawn reached the Safety Zone: {home} of 4 home",
-    "cards_won": "{name} {wins} {cards} cards",
-    "pile_closed": "{name} completed the {colour} pile under the mix: it closes and wins "
-    "no cards until the fourth pile is completed",
-    "pile_busted": "the {colour} pile went over 100%: its cards go to the reserve",
-    "knocked": "{name} knocked",
-    "nobody_knocked": "nobody knocked",
-    "knock_exchange": "knock: {by} took {taken} from {name_s} grid (slot {from_slot}) and put "
-    "it in slot {to_slot}, discarding {discarded}; {name_s} hand card {given} fills the gap",
-}
-COLOURS = ("cyan", "magenta", "yellow", "black")
+# The announcements the terminal tells, each a key of ``says`` in the catalogue, with
+# variants for the watching seat: ``You`` (it concerns them), ``By`` (they did it),
+# ``Own`` (a seat did it to itself).
+TOLD = frozenset(
+    (
+        "skipped",
+        "phase_laid",
+        "captured",
+        "swapped",
+        "pawn_home",
+        "cards_won",
+        "pile_closed",
+        "pile_busted",
+        "knocked",
+        "nobody_knocked",
+        "knock_exchange",
+    )
+)
 
 
 def seat_namer(watcher: int | None) -> Namer:
     """``you`` for the watching seat, ``seat N`` for the others."""
-    return lambda seat: "you" if seat == watcher else f"seat {seat}"
+    return lambda seat: t("seat.you") if seat == watcher else t("seat.n", n=seat)
 
 
-def announcement_text(note: Announcement, name: Namer, cell: Callable[[int], str]) -> str:
+def _variant(kind: str, seat: int, by: int | None, watcher: int | None) -> str:
+    """The catalogue key for an announcement as the watcher hears it."""
+    candidates = []
+    if by is not None and by == seat:
+        candidates.append(f"{kind}Own" + ("You" if seat == watcher else ""))
+    if watcher is not None and seat == watcher:
+        candidates.append(f"{kind}You")
+    if watcher is not None and by == watcher:
+        candidates.append(f"{kind}By")
+    return next((key for key in candidates if has(f"says.{key}")), kind)
+
+
+def announcement_text(
+    note: Announcement, name: Namer, cell: Callable[[int], str], watcher: int | None = None
+) -> str:
     """One announcement in words (empty for a round's end: its table says it)."""
-    template = SAYS.get(note.kind)
-    if template is None:
+    if note.kind not in TOLD:
         return ""
     detail = dict(note.detail)
-    who = name(note.seat) if note.seat >= 0 else ""
-    you = who == "you"
-    words: dict[str, object] = {
-        **detail,
-        "name": who,
-        "name_s": "your" if you else f"{who}'s",
-        "is": "are" if you else "is",
-        "them": "you" if you else "them",
-        "their": "your" if you else "their",
-        "wins": "win" if you else "wins",
-    }
-    if "by" in detail:
-        words["by"] = name(detail["by"])
+    by = detail.get("by")
+    words: dict[str, object] = {**detail, "name": name(note.seat) if note.seat >= 0 else ""}
+    if by is not None:
+        words["by"] = name(by)
     for key in ("cell", "to"):
         if key in detail:
             words[key] = cell(detail[key])
     if "colour" in detail:
-        words["colour"] = COLOURS[detail["colour"]]
-    text = template.format(**words)
+        words["colour"] = t(f"cmyk.colours.{detail['colour']}")
+    text = t(f"says.{_variant(note.kind, note.seat, by, watcher)}", **words)
     return text[0].upper() + text[1:]
 
 
@@ -97,7 +103,7 @@ class Teller:
         elif not told:
             self.runs.secret_step(self.game.current_player(before))
         notes = self.game.announcements(before, action, after)
-        lines = [announcement_text(note, self.name, self.cell) for note in notes]
+        lines = [announcement_text(note, self.name, self.cell, self.watcher) for note in notes]
         if any(lines) or any(note.kind == "round_over" for note in notes):
             self.runs.flush()
         for line in filter(None, lines):
@@ -129,13 +135,15 @@ class Narrator:
 
     def flush_chance(self) -> None:
         if self.chance:
-            self.print_line(f"({self.chance} cards dealt or drawn)")
+            self.print_line(
+                t("tell.dealtOne") if self.chance == 1 else t("tell.dealt", n=self.chance)
+            )
             self.chance = 0
 
     def flush_secret(self) -> None:
         if self.secret:
-            seats = ", ".join(f"seat {s}" for s in sorted(self.secret))
-            self.print_line(f"({seats} decided in secret)")
+            seats = join_names([t("seat.n", n=s) for s in sorted(self.secret)])
+            self.print_line(t("tell.secret", names=seats))
             self.secret = set()
 
     def flush(self) -> None:
@@ -145,40 +153,28 @@ class Narrator:
 
 def winners_line(winners: Sequence[int], name: Namer) -> str:
     """One wording for one winner or several."""
-    return f"Winner(s): {', '.join(name(w) for w in winners) or 'nobody'}"
+    return t("tell.winners", names=join_names([name(w) for w in winners]))
 
 
 def final_table(game: AnyGame, result: GameResult, name: Namer) -> RenderableType:
     """The game's end: every seat's score (and each round's points), the winners, and
     why it ended."""
-    table = Table(title="Final result", show_header=True, header_style="bold")
-    table.add_column("seat")
-    table.add_column("score", justify="right")
+    table = Table(title=t("tell.finalTitle"), show_header=True, header_style="bold")
+    table.add_column(t("tell.seat"))
+    table.add_column(t("tell.score"), justify="right")
     for number in range(1, len(result.rounds) + 1):
-        table.add_column(f"R{number}", justify="right")
+        table.add_column(t("tell.roundShort", n=number), justify="right")
     table.add_column("")
     for seat in range(game.players):
         rounds = [_number(points[seat]) for points in result.rounds]
-        mark = "winner" if seat in result.winners else ""
+        mark = t("tell.winnerMark") if seat in result.winners else ""
         table.add_row(name(seat), _number(result.scores[seat]), *rounds, mark)
-    reason = dict(game.spec.end_reasons).get(result.reason, "")
     parts: list[RenderableType] = [table, Text(winners_line(result.winners, name), style="bold")]
+    key = f"reasons.{result.reason}"
+    reason = t(key) if has(key) else dict(game.spec.end_reasons).get(result.reason, "")
     if reason:
-        parts.append(Text(f"Why it ended: {reason}."))
+        parts.append(Text(t("tell.why", reason=reason)))
     return Group(*parts)
-
-
-def points_table(
-    title: str, columns: Sequence[str], rows: Sequence[Sequence[str]], name: Namer
-) -> Table:
-    """A round's table: one row per seat."""
-    table = Table(title=title, show_header=True, header_style="bold")
-    table.add_column("seat")
-    for column in columns:
-        table.add_column(column)
-    for seat, row in enumerate(rows):
-        table.add_row(name(seat), *row)
-    return table
 
 
 def _number(value: float) -> str:

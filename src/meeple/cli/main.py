@@ -1,24 +1,30 @@
 """The ``meeple`` command: play, simulate, replay, rules."""
 
 import json
+import os
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
+from rich.text import Text
 
 import meeple
 from meeple.bots.review import DEFAULT_LIMIT, REVIEW_LEVEL
+from meeple.cli import i18n
 from meeple.cli.common import (
     at_least_one,
+    bot_name,
     build_game,
     console,
     default_bot,
     fail,
     game_argument_help,
+    game_title,
     games_help,
     games_titles,
     parse_bot_list,
@@ -28,11 +34,13 @@ from meeple.cli.common import (
     split_specs,
 )
 from meeple.cli.explain import Teller
+from meeple.cli.i18n import t
 from meeple.cli.play import play_game
 from meeple.cli.review import show_review
 from meeple.cli.serve import botworker, serve
 from meeple.engine.errors import InvalidOptionError, RecordError
-from meeple.engine.protocol import CHANCE, AnyGame
+from meeple.engine.options import OptionSpec
+from meeple.engine.protocol import CHANCE, AnyGame, GameSpec
 from meeple.engine.record import MatchRecord, parse_record, replay
 from meeple.engine.registry import game_class, game_names
 from meeple.sim.match import MatchTooLong
@@ -61,8 +69,19 @@ def main(
             "--version", callback=_show_version, is_eager=True, help="print the version and exit"
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            help="the language people read: en, fr or ja (default: MEEPLE_LANG, then the "
+            "locale's, then English)"
+        ),
+    ] = None,
 ) -> None:
     """meeple: tabletop games in the terminal, with bots and simulation."""
+    try:
+        i18n.use(lang or i18n.language_from(os.environ))
+    except ValueError as error:
+        fail(f"--lang: {error}")
 
 
 GameArg = Annotated[str, typer.Argument(help=game_argument_help(), autocompletion=game_names)]
@@ -191,7 +210,8 @@ def replay_command(
     """Step through a saved match record."""
     game, record = _load_record(file, seat)
     render = renderer(game)
-    console.print(f"{game.spec.title}: {record.players} players, seats {', '.join(record.seats)}")
+    seats = i18n.join_names([bot_name(spec) for spec in record.seats])
+    console.print(t("replay.title", title=game_title(game), players=record.players, seats=seats))
     teller = Teller(game, seat, console.print, round_renderer(game))
     previous: object = None
     try:
@@ -205,11 +225,12 @@ def replay_command(
                 if told:
                     teller.runs.flush()
                     move = game.format_action(previous, action)
-                    console.print(f"[cyan]seat {recorded.seat}[/]: {move}")
+                    line = t("play.move", name=t("seat.n", n=recorded.seat), move=move)
+                    console.print(Text(line[0].upper() + line[1:], style="cyan"))
                 teller.step(previous, action, state, told)
                 if step and recorded.seat == (seat if seat is not None else recorded.seat):
                     console.print(render(game, game.view(state, seat)))
-                    if console.input("[dim]Enter: next, q: quit[/] ").strip() == "q":
+                    if console.input(Text(t("replay.next") + " ", style="dim")).strip() == "q":
                         return
             previous = state
     except RecordError as error:
@@ -261,26 +282,57 @@ def rules(game_name: GameArg) -> None:
         spec = game_class(game_name).spec
     except InvalidOptionError as error:
         fail(f"{error}")
-    console.print(f"[bold]{spec.title}[/] (rules version {spec.version})\n")
-    console.print(spec.summary, markup=False, highlight=False)
-    table = Table(title="Options (--option key=value)")
-    table.add_column("option")
-    table.add_column("default")
-    table.add_column("allowed")
-    table.add_column("meaning")
+    words = _rule_words(spec)
+    console.print(
+        Text(t("rules.title", title=words("title", spec.title), version=spec.version), style="bold")
+    )
+    console.print()
+    console.print(words("summary", spec.summary), markup=False, highlight=False)
+    table = Table(title=t("rules.options"))
+    for column in ("option", "default", "allowed", "meaning"):
+        table.add_column(t(f"rules.{column}"), overflow="fold")
     for option in spec.options:
         default = json.dumps(option.default)
         if len(default) > 40:
             default = default[:37] + "..."
-        meaning = option.doc
-        for value, words in option.choices_in_words():
-            meaning += f"\n  {json.dumps(value)}: {words}"
+        meaning = words(f"options.{option.name}.doc", option.doc)
+        for value, said in option.choices_in_words():
+            meaning += (
+                f"\n  {json.dumps(value)}: {words(f'options.{option.name}.choices.{value}', said)}"
+            )
         if option.advanced:
-            meaning += "\n  (a board or table-maker's setting)"
-        table.add_row(option.name, default, option.describe_allowed(), meaning)
+            meaning += "\n  " + t("rules.advanced")
+        table.add_row(option.name, default, _allowed(option), Text(meaning))
     console.print(table)
     counts = ", ".join(map(str, spec.player_counts))
-    console.print(f"Players: {counts}. Games: {games_help()}.")
+    console.print(t("rules.players", counts=counts, games=games_help()), highlight=False)
+
+
+def _rule_words(spec: GameSpec) -> Callable[[str, str], str]:
+    """A game's words in the current language: its catalogue entry, else the spec's own
+    English (a game the catalogues lack)."""
+
+    def said(key: str, english: str) -> str:
+        full = f"games.{spec.name}.{key}"
+        return t(full) if i18n.has(full) else english
+
+    return said
+
+
+def _allowed(option: OptionSpec) -> str:
+    """The values an option takes, in words."""
+    if option.choices is not None:
+        return t("rules.oneOf", values=", ".join(json.dumps(c) for c in option.choices))
+    if isinstance(option.default, bool):
+        return t("rules.bool")
+    if isinstance(option.default, int):
+        bounds = []
+        if option.minimum is not None:
+            bounds.append(t("rules.atLeast", n=option.minimum))
+        if option.maximum is not None:
+            bounds.append(t("rules.atMost", n=option.maximum))
+        return " ".join([t("rules.integer"), ", ".join(bounds)]).strip()
+    return t("rules.json")
 
 
 @app.command("playthrough")

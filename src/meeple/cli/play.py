@@ -10,8 +10,17 @@ from rich.text import Text
 from meeple.bots.base import Bot
 from meeple.bots.hints import hint
 from meeple.bots.levels import HINT_LEVEL
-from meeple.cli.common import Renderer, console, fail, renderer, round_renderer
+from meeple.cli.common import (
+    Renderer,
+    bot_name,
+    console,
+    fail,
+    game_title,
+    renderer,
+    round_renderer,
+)
 from meeple.cli.explain import Teller
+from meeple.cli.i18n import current, has, join_names, t, words
 from meeple.cli.review import show_review
 from meeple.engine import rng as rng_streams
 from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
@@ -19,15 +28,18 @@ from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 from meeple.engine.record import MatchRecord, Step, new_record
 from meeple.sim.match import make_bots
 
-HELP = (
-    "Type a move as listed. Several moves separated by ';' are played together, or "
-    "none of them if one is wrong. Other commands: moves, hint (the expert bot's move, "
-    "from what you see), help, quit."
-)
+
+def _help() -> str:
+    names = {name: words(f"commands.{name}")[0] for name in ("moves", "hint", "help", "quit")}
+    return t("play.help", **names)
 
 
 def _seat_name(seat: int, humans: Sequence[int]) -> str:
-    return "you" if len(humans) == 1 and seat in humans else f"seat {seat}"
+    return t("seat.you") if len(humans) == 1 and seat in humans else t("seat.n", n=seat)
+
+
+class Worded(IllegalActionError):
+    """A typed move out of turn, worded by the terminal in the person's language."""
 
 
 def _read_moves(game: AnyGame, state: object, line: str) -> tuple[object, list[object]]:
@@ -37,11 +49,9 @@ def _read_moves(game: AnyGame, state: object, line: str) -> tuple[object, list[o
     for part in filter(None, (p.strip() for p in line.split(";"))):
         actor = game.current_player(current)
         if actor == CHANCE:
-            raise IllegalActionError(
-                f"{part!r}: a card is dealt or drawn before this move; type it afterwards"
-            )
+            raise Worded(t("play.chanceFirst", move=repr(part)))
         if actor != game.current_player(state):
-            raise IllegalActionError(f"{part!r}: your turn is over before this move")
+            raise Worded(t("play.turnOver", move=repr(part)))
         action = game.parse_action(current, part)
         actions.append(action)
         current = game.apply_action(current, action)
@@ -78,7 +88,7 @@ def play_game(
     except InvalidOptionError as error:
         fail(str(error))
     record = new_record(game, specs, seed)
-    console.print(Rule(f"{game.spec.title}: {game.players} players, seed {seed}"))
+    console.print(Rule(t("play.title", title=game_title(game), players=game.players, seed=seed)))
     try:
         final = _play(game, humans, bots, specs, seed, record, hints)
         if review:
@@ -86,15 +96,15 @@ def play_game(
                 show_review(game, record, seat, seed=seed)
         return final
     except Abandoned:
-        console.print("Game abandoned: it is not finished.")
+        console.print(t("play.abandoned"))
         raise typer.Exit(code=1) from None
     except KeyboardInterrupt:
-        console.print("\nInterrupted: the game is not finished.")
+        console.print("\n" + t("play.interrupted"))
         raise typer.Exit(code=130) from None
     finally:
         if record_path is not None:
             record_path.write_text("\n".join(record.to_lines()) + "\n", encoding="utf-8")
-            console.print(f"Record saved to {record_path}")
+            console.print(t("play.saved", path=record_path))
 
 
 def _play(
@@ -138,7 +148,10 @@ def _play(
         if told:
             teller.runs.flush()
             move = game.format_action(state, action)
-            console.print(f"[cyan]seat {actor}[/] ({specs[actor]}): {move}")
+            line = t(
+                "play.botMove", name=t("seat.n", n=actor), bot=bot_name(specs[actor]), move=move
+            )
+            console.print(Text(line[0].upper() + line[1:], style="cyan"))
         record.steps.append(Step(actor, game.encode_action(action)))
         before, state = state, game.apply_action(state, action)
         teller.step(before, action, state, told)
@@ -146,10 +159,10 @@ def _play(
     result = game.result(state)
     console.print(render(game, game.view(state, watcher)))
     teller.finish(state)
-    names = ", ".join(_seat_name(w, humans) for w in result.winners) or "nobody"
-    console.print(
-        Rule(f"Game over after {result.length} {game.spec.length_unit}: winner(s) {names}")
-    )
+    names = join_names([_seat_name(w, humans) for w in result.winners])
+    unit_key = f"units.{game.spec.length_unit}"
+    unit = t(unit_key) if has(unit_key) else game.spec.length_unit
+    console.print(Rule(t("play.gameOver", n=result.length, unit=unit, names=names)))
     record.finished = True
     record.returns = game.returns(state)
     return state
@@ -169,7 +182,7 @@ class HotSeat:
     def hide(self) -> None:
         if self.shared and self.shown is not None:
             console.clear()
-            console.print(f"(seat {self.shown}'s hand is hidden)")
+            console.print(t("play.hidden", name=t("seat.n", n=self.shown)))
             self.shown = None
 
     def hand_over(self, seat: int) -> None:
@@ -177,7 +190,7 @@ class HotSeat:
             return
         self.hide()
         try:
-            console.input(f"[bold]Pass to seat {seat}, then press Enter[/] ")
+            console.input(Text(t("play.passTo", name=t("seat.label", n=seat)) + " ", style="bold"))
         except EOFError:
             raise Abandoned from None
         console.clear()
@@ -196,31 +209,33 @@ def _human_turn(
     """Read moves until one (or a ';' sequence) is legal: the state after them and the
     actions; Abandoned when the person quits."""
     view = game.view(state, actor)
-    console.print(Rule(f"{_seat_name(actor, humans)} to play"))
+    console.print(Rule(t("play.toPlay", name=_seat_name(actor, humans))))
     console.print(render(game, view))
     legal = game.legal_actions(state)
     moves = ", ".join(game.format_action(state, a) for a in legal)
-    console.print(Text("Moves: ", style="bold") + Text(moves))
+    console.print(Text(t("play.moves"), style="bold") + Text(moves))
     while True:
         try:
             line = console.input("[bold]> [/]").strip()
         except EOFError:
             raise Abandoned from None
-        if line in ("quit", "exit", "q"):
+        if line in words("commands.quit"):
             raise Abandoned
-        if line in ("help", "?"):
-            console.print(HELP)
+        if line in words("commands.help"):
+            console.print(_help())
             continue
-        if line == "hint":
+        if line in words("commands.hint"):
             _show_hint(game, state, actor, record, hints)
             continue
-        if line in ("moves", ""):
+        if line in ("", *words("commands.moves")):
             console.print(", ".join(game.format_action(state, a) for a in legal))
             continue
         try:
             new_state, actions = _read_moves(game, state, line)
         except (InvalidActionError, IllegalActionError) as error:
-            console.print(f"[red]{error}[/] (nothing was played; type 'moves' for the list)")
+            said = Text(_mistake(error, line), style="red")
+            said.append(" " + t("play.notPlayed", moves=words("commands.moves")[0]))
+            console.print(said)
             continue
         for action in actions:
             record.steps.append(Step(actor, game.encode_action(action)))
@@ -233,10 +248,20 @@ def _show_hint(
     """The expert bot's move for this seat, from its own view; seeded by the game's seed
     and the move number, so the same position in the same game gives the same hint."""
     if not allowed:
-        console.print("Hints are off for this game (meeple play --hints turns them on).")
+        console.print(t("play.hintsOff"))
         return
-    with console.status("thinking…"):
+    with console.status(t("play.thinking")):
         action = hint(
             game, state, actor, rng_streams.stream(record.seed or 0, "hint", len(record.steps))
         )
-    console.print(f"Hint ({HINT_LEVEL} bot): {game.format_action(state, action)}")
+    level = bot_name(HINT_LEVEL)
+    console.print(t("play.hint", level=level, move=game.format_action(state, action)))
+
+
+def _mistake(error: Exception, line: str) -> str:
+    """What was wrong with a typed move. The engine explains it in English; in another
+    language the terminal says which kind of mistake it was, as the browser does."""
+    if current() == "en" or isinstance(error, Worded):
+        return str(error)
+    kind = "malformed" if isinstance(error, InvalidActionError) else "illegal"
+    return t(f"play.{kind}", move=repr(line))

@@ -4,7 +4,9 @@ from rich.progress import Progress
 from rich.table import Table
 
 from meeple.bots.review import DEFAULT_LIMIT, REVIEW_LEVEL, review_record
+from meeple.cli.common import bot_name as _bot_name
 from meeple.cli.common import console
+from meeple.cli.i18n import t
 from meeple.engine.protocol import AnyGame
 from meeple.engine.record import MatchRecord
 
@@ -18,21 +20,20 @@ def show_review(
     limit: int = DEFAULT_LIMIT,
 ) -> None:
     """Review ``seat``'s decisions (every seat: None) and print the marked moves."""
-    who = "every seat" if seat is None else f"seat {seat}"
+    who = t("review.everySeat") if seat is None else t("seat.n", n=seat)
+    bot = _bot_name(spec)
     with Progress(console=console, transient=True) as progress:
-        progress.add_task(f"Reviewing {who}'s moves with the {spec} bot", total=None)
+        progress.add_task(t("review.progress", who=who, bot=bot), total=None)
         review = review_record(game, record, seat, spec, seed, limit)
-    console.print(
-        f"Review of {who} by the {spec} bot: {review.reviewed} of {review.total} decisions "
-        "with a choice judged" + (" (the first ones)" if review.truncated else "")
-    )
+    header = "review.headerFirst" if review.truncated else "review.header"
+    console.print(t(header, who=who, bot=bot, n=review.reviewed, total=review.total))
     if not review.marks:
-        console.print("No move marked: the bot would have played the same, or close to it.")
+        console.print(t("review.none"))
         return
-    table = Table(title="Moves the bot would have played otherwise")
-    for column in ("move", "seat", "played", "the bot's move", "win chance", "lost"):
+    table = Table(title=t("review.title"))
+    for column in ("move", "seat", "played", "better", "chance", "lost"):
         table.add_column(
-            column, justify="left" if column in ("played", "the bot's move") else "right"
+            t(f"review.{column}"), justify="left" if column in ("played", "better") else "right"
         )
     for flagged, before in review.marks:
         chance = "?"
@@ -50,7 +51,4 @@ def show_review(
             lost,
         )
     console.print(table)
-    console.print(
-        "'move' counts the record's steps (chance included); 'win chance' is the bot's "
-        "estimate for the seat after the move played and after its own."
-    )
+    console.print(t("review.legend"))

@@ -5,9 +5,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.i18n import t
 from meeple.engine.protocol import AnyGame
 from meeple.games.cmyk.cards import (
-    COLOUR_NAMES,
     COLOURS,
     FIRST_JOKER,
     FIRST_MIX,
@@ -32,7 +32,7 @@ def card_text(card: int, mixes: tuple[tuple[int, int, int, int], ...]) -> Text:
     if card < SWEEP:
         return Text(token, style=STYLES[card - FIRST_JOKER] + " underline")
     if card == SWEEP:
-        return Text(token + "(sweep)", style="bold red")
+        return Text(token + t("cmyk.sweepMark"), style="bold red")
     index = card - FIRST_MIX
     values = "/".join(map(str, mixes[index])) if index < len(mixes) else "?"
     return Text(f"{token}({values})", style="bold green")
@@ -47,23 +47,23 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
     mixes = game.config.mixes
     parts: list[RenderableType] = [_header(view, mixes), _piles(view, mixes), _seats(view)]
     if view.reserve:
-        parts.append(Text("reserve (face up): ").append(cards_text(view.reserve, mixes)))
+        parts.append(Text(t("cmyk.reserve")).append(cards_text(view.reserve, mixes)))
     if view.seat is not None:
-        parts.append(Text("your hand: ", style="bold").append(cards_text(view.hand, mixes)))
+        parts.append(Text(t("cmyk.hand"), style="bold").append(cards_text(view.hand, mixes)))
     return Group(*parts)
 
 
 def _header(view: CmykView, mixes: tuple[tuple[int, int, int, int], ...]) -> Text:
     board = view.board
-    title = f"CMYK, turn {view.turn + 1}"
+    title = t("cmyk.turn", n=view.turn + 1)
     if view.stage == "over":
-        title = f"CMYK, game over after {view.turn} turns"
+        title = t("cmyk.over", n=view.turn)
     header = Text(title, style="bold")
-    header.append(f"   stock {view.stock_size}   reserve {len(view.reserve)}")
+    header.append(t("cmyk.counts", stock=view.stock_size, reserve=len(view.reserve)))
     if board.opening:
-        header.append("   opening: start the missing colours", style="italic")
+        header.append(t("cmyk.opening"), style="italic")
     if board.mix is not None:
-        header.append("   mix in play: ")
+        header.append(t("cmyk.mixInPlay"))
         header.append(card_text(board.mix, mixes))
     return header
 
@@ -72,14 +72,14 @@ def _piles(view: CmykView, mixes: tuple[tuple[int, int, int, int], ...]) -> Tabl
     board = view.board
     piles = Table(show_header=True, header_style="bold", expand=False)
     for colour in range(4):
-        piles.add_column(f"{COLOURS[colour]} {COLOUR_NAMES[colour]}", style=STYLES[colour])
+        piles.add_column(f"{COLOURS[colour]} {t(f'cmyk.colours.{colour}')}", style=STYLES[colour])
     percents: list[Text] = []
     laid: list[Text] = []
     for colour in range(4):
         total = board.totals[colour]
         started = bool(board.piles[colour]) or board.mix is not None
         if board.closed[colour]:
-            percents.append(Text("100% closed", style=STYLES[colour]))
+            percents.append(Text(t("cmyk.closed"), style=STYLES[colour]))
         elif not started:
             percents.append(Text("--", style="dim"))
         else:
@@ -87,11 +87,11 @@ def _piles(view: CmykView, mixes: tuple[tuple[int, int, int, int], ...]) -> Tabl
             line = Text(f"{total:>3}% ", style=STYLES[colour])
             line.append("#" * filled, style=STYLES[colour])
             line.append("." * (BAR - filled), style="dim")
-            line.append(f" needs {100 - total}%", style="dim")
+            line.append(t("cmyk.needs", n=100 - total), style="dim")
             percents.append(line)
         pile = cards_text(board.piles[colour], mixes)
         if board.mix is not None:
-            pile = Text(f"mix {mixes[board.mix - FIRST_MIX][colour]}% + ").append(pile)
+            pile = Text(t("cmyk.mixPart", n=mixes[board.mix - FIRST_MIX][colour])).append(pile)
         laid.append(pile)
     piles.add_row(*percents)
     piles.add_row(*laid)
@@ -100,10 +100,11 @@ def _piles(view: CmykView, mixes: tuple[tuple[int, int, int, int], ...]) -> Tabl
 
 def _seats(view: CmykView) -> Table:
     seats = Table(show_header=True, header_style="bold", expand=False)
-    for column in ("seat", "hand", "cards won", "piles completed"):
-        seats.add_column(column)
+    seats.add_column(t("tell.seat"))
+    for column in ("hand_col", "won", "piles"):
+        seats.add_column(t(f"cmyk.{column}"))
     for seat, size in enumerate(view.hand_sizes):
         marker = "> " if seat == view.to_act and view.stage != "over" else "  "
-        name = f"{marker}{seat}{' (you)' if seat == view.seat else ''}"
+        name = marker + (t("seat.youMark", n=seat) if seat == view.seat else str(seat))
         seats.add_row(name, str(size), str(view.won_counts[seat]), str(view.completions[seat]))
     return seats

@@ -4,14 +4,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.i18n import join_names, t
 from meeple.engine.protocol import AnyGame
 from meeple.games.phase10.cards import SKIP, WILD, card_name, colour_of
-from meeple.games.phase10.config import GroupKind, Phase, describe_phase
+from meeple.games.phase10.config import GroupKind, Phase
 from meeple.games.phase10.rules import Phase10Game
 from meeple.games.phase10.state import LaidGroup, Stage
 from meeple.games.phase10.view import Phase10View
 
 STYLES = ("bold red", "bold blue", "bold yellow", "bold green")
+KINDS = {GroupKind.SET: "set", GroupKind.RUN: "run", GroupKind.COLOUR: "colour"}
 
 
 def card_text(code: int) -> Text:
@@ -28,10 +30,15 @@ def cards_text(codes: tuple[int, ...]) -> Text:
 
 def group_label(group: LaidGroup) -> str:
     if group.kind == GroupKind.RUN:
-        return f"run {group.key}-{group.key + len(group.cards) - 1}"
+        return t("phase10.laid.run", **{"from": group.key, "to": group.key + len(group.cards) - 1})
     if group.kind == GroupKind.SET:
-        return f"set of {group.key}s"
-    return f"{('red', 'blue', 'yellow', 'green')[group.key]} group"
+        return t("phase10.laid.set", n=group.key)
+    return t("phase10.laid.colour", colour=t(f"phase10.colours.{group.key}"))
+
+
+def phase_words(phase: Phase) -> str:
+    """A phase's groups in words: "set of 3 + run of 4"."""
+    return " + ".join(t(f"phase10.group.{KINDS[g.kind]}", n=g.size) for g in phase)
 
 
 def render_view(game: AnyGame, view: object) -> RenderableType:
@@ -41,67 +48,80 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         parts.append(_groups(view))
     top = view.discard[-1:] if view.discard else ()
     parts.append(
-        Text("Discard: ")
-        + (card_text(top[0]) if top else Text("empty", style="dim"))
-        + Text(f"   Draw pile: {view.draw_pile_size} cards")
+        Text(t("phase10.discard"))
+        + (card_text(top[0]) if top else Text(t("phase10.empty"), style="dim"))
+        + Text(t("phase10.drawPile", n=view.draw_pile_size))
     )
     if view.building:
-        build = Text("Laying down: ")
+        build = Text(t("phase10.layingDown"))
         for number, building in enumerate(view.building, start=1):
-            build += Text(f" g{number} ({building.kind.name.lower()} of {building.size}): ")
+            words = t(f"phase10.group.{KINDS[building.kind]}", n=building.size)
+            build += Text(t("phase10.building", g=number, group=words))
             build += cards_text(building.cards)
         parts.append(build)
     if view.hand is not None:
-        parts.append(Text("Your hand: ") + cards_text(view.hand))
+        parts.append(Text(t("phase10.hand")) + cards_text(view.hand))
     if view.last_round is not None and view.stage != Stage.OVER:
         summary = view.last_round
-        who = "nobody" if summary.went_out is None else f"seat {summary.went_out}"
-        points = ", ".join(f"seat {seat} {p}" for seat, p in enumerate(summary.points))
-        parts.append(Text(f"Round {summary.round}: {who} went out; points: {points}", style="dim"))
+        who = t("seat.nobody") if summary.went_out is None else t("seat.n", n=summary.went_out)
+        points = join_names(
+            [
+                t("phase10.seatPoints", name=t("seat.label", n=seat), points=p)
+                for seat, p in enumerate(summary.points)
+            ]
+        )
+        line = t("phase10.lastRound", round=summary.round, who=who, points=points)
+        parts.append(Text(line, style="dim"))
     if view.winners:
-        winners = ", ".join(f"seat {w}" for w in view.winners)
-        parts.append(Text(f"Winner(s): {winners}", style="bold"))
+        winners = join_names([t("seat.n", n=w) for w in view.winners])
+        parts.append(Text(t("tell.winners", names=winners), style="bold"))
     return Group(*parts)
 
 
 def _players(view: Phase10View, phases: tuple[Phase, ...]) -> Table:
     """One row per seat: its phase, cards in hand, score and what is true of it now."""
-    players = Table(title=f"Round {view.round}" + (" (tie-break)" if view.tiebreak else ""))
-    for column in ("seat", "phase", "cards", "score", ""):
-        players.add_column(column)
+    players = Table(title=t("phase10.tiebreak" if view.tiebreak else "phase10.round", n=view.round))
+    players.add_column(t("tell.seat"))
+    for column in ("phase", "cards", "score"):
+        players.add_column(t(f"phase10.{column}"))
+    players.add_column("")
     for seat in range(len(view.hand_sizes)):
         if not view.active[seat]:
-            players.add_row(str(seat), "—", "", str(view.scores[seat]), "sits out")
+            players.add_row(str(seat), "—", "", str(view.scores[seat]), t("phase10.sitsOut"))
             continue
         index = view.phase_index[seat]
         phase = phases[-1] if view.tiebreak else phases[index] if index < len(phases) else None
         phase_text = (
-            "done"
+            t("phase10.done")
             if phase is None
-            else f"{len(phases) if view.tiebreak else index + 1}: {describe_phase(phase)}"
+            else f"{len(phases) if view.tiebreak else index + 1}: {phase_words(phase)}"
         )
         notes = []
         if seat == view.turn and view.stage not in (Stage.DEAL, Stage.OVER):
-            notes.append("◀ to play")
+            notes.append(t("phase10.toPlay"))
         if view.laid[seat]:
-            notes.append("phase down")
+            notes.append(t("phase10.phaseDown"))
         if view.skipped[seat]:
-            notes.append("skipped next")
+            notes.append(t("phase10.skippedNext"))
         if seat == view.dealer:
-            notes.append("dealer")
-        name = f"{seat} (you)" if seat == view.seat else str(seat)
+            notes.append(t("phase10.dealer"))
+        name = t("seat.youMark", n=seat) if seat == view.seat else str(seat)
         players.add_row(
-            name, phase_text, str(view.hand_sizes[seat]), str(view.scores[seat]), ", ".join(notes)
+            name,
+            phase_text,
+            str(view.hand_sizes[seat]),
+            str(view.scores[seat]),
+            join_names(notes) if notes else "",
         )
     return players
 
 
 def _groups(view: Phase10View) -> Table:
-    table = Table(title="On the table", show_header=True)
+    table = Table(title=t("phase10.onTable"), show_header=True)
     table.add_column("#")
-    table.add_column("owner")
-    table.add_column("group")
-    table.add_column("cards")
+    table.add_column(t("phase10.owner"))
+    table.add_column(t("phase10.groupCol"))
+    table.add_column(t("phase10.cards"))
     for number, group in enumerate(view.table, start=1):
         table.add_row(str(number), str(group.owner), group_label(group), cards_text(group.cards))
     return table
@@ -115,18 +135,21 @@ def render_round(game: AnyGame, view: object) -> RenderableType:
     rows: list[list[Text | str]] = []
     for seat, points in enumerate(summary.points):
         hand = summary.hands[seat] if summary.hands else ()
-        left = cards_text(hand) if hand else Text("went out" if seat == summary.went_out else "—")
+        out = t("phase10.wentOut") if seat == summary.went_out else "—"
+        left = cards_text(hand) if hand else Text(out)
         total = summary.totals[seat] if summary.totals else view.scores[seat]
-        rows.append([left, str(points), str(total), "yes" if summary.advanced[seat] else "no"])
-    table = Table(title=f"Round {summary.round} is over", show_header=True, header_style="bold")
-    for column in ("seat", "cards left", "points", "total", "next phase"):
-        table.add_column(column)
+        advanced = t("phase10.yes" if summary.advanced[seat] else "phase10.no")
+        rows.append([left, str(points), str(total), advanced])
+    title = t("phase10.roundOver", n=summary.round)
+    table = Table(title=title, show_header=True, header_style="bold")
+    table.add_column(t("tell.seat"))
+    for column in ("cardsLeft", "points", "total", "nextPhase"):
+        table.add_column(t(f"phase10.{column}"))
     for seat, row in enumerate(rows):
-        table.add_row(f"{seat} (you)" if seat == view.seat else str(seat), *row)
-    out = "nobody went out" if summary.went_out is None else f"seat {summary.went_out} went out"
-    note = Text(
-        f"{out.capitalize()}. Cards left count 5 (1-9), 10 (10-12), 15 (Skip), 25 (Wild); "
-        "whoever laid down their phase goes on to the next one.",
-        style="dim",
-    )
+        table.add_row(t("seat.youMark", n=seat) if seat == view.seat else str(seat), *row)
+    if summary.went_out is None:
+        out = t("phase10.nobodyOut")
+    else:
+        out = t("phase10.someoneOut", name=t("seat.n", n=summary.went_out))
+    note = Text(f"{out[0].upper()}{out[1:]} {t('phase10.counting')}", style="dim")
     return Group(table, note)

@@ -10,6 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.i18n import join_names, t
 from meeple.engine.protocol import AnyGame
 from meeple.games.toc.board import Board
 from meeple.games.toc.cards import card_name
@@ -65,7 +66,9 @@ def _board_text(board: Board, view: TocView) -> Text:
         for cell in range(start, start + sector):
             out.append_text(_cell_text(board, view, cell, occupants))
         owner = board.homes.index(k) if k in board.homes else None
-        label = f"  seat {owner} starts on {start}" if owner is not None else ""
+        label = (
+            t("toc.startsOn", name=t("seat.n", n=owner), cell=start) if owner is not None else ""
+        )
         out.append(label + "\n", style="dim")
         if board.has_shortcuts:
             length = board.shortcut_length
@@ -75,15 +78,17 @@ def _board_text(board: Board, view: TocView) -> Text:
             for cell in range(base, base + length):
                 out.append_text(_cell_text(board, view, cell, occupants))
             target = ((k + 1) % board.seats) * sector
-            out.append(f" → {target}   shortcut c{k}.1-c{k}.{length}\n", style="dim")
+            out.append(t("toc.shortcut", target=target, k=k, n=length) + "\n", style="dim")
     return out
 
 
 def _seats_table(game: TocGame, view: TocView) -> Table:
     board = game.board
     table = Table(show_header=True, header_style="bold")
-    for column in ("seat", "reserve", "zone (1-4)", "cards", ""):
-        table.add_column(column)
+    table.add_column(t("tell.seat"))
+    for column in ("reserve", "zone", "cards"):
+        table.add_column(t(f"toc.{column}"))
+    table.add_column("")
     for seat in range(view.players):
         style = STYLES[seat % len(STYLES)]
         cells = view.positions[seat * 4 : seat * 4 + 4]
@@ -95,21 +100,21 @@ def _seats_table(game: TocGame, view: TocView) -> Table:
             zone.append(" ")
         notes = []
         if seat == view.turn and view.phase in (Phase.PLAY, Phase.EXCHANGE):
-            notes.append("◀ to play")
+            notes.append(t("toc.toPlay"))
         if seat in view.winners:
-            notes.append("winner")
+            notes.append(t("toc.winner"))
         if game.config.teams != "off":
-            notes.append(f"team {game.config.team_of(seat)}")
+            notes.append(t("toc.team", n=game.config.team_of(seat)))
         known = view.known[seat]
         if known:
-            notes.append("known: " + " ".join(card_name(card) for card in known))
-        name = Text(f"{seat} (you)" if seat == view.seat else str(seat), style=style)
+            notes.append(t("toc.known", cards=" ".join(card_name(card) for card in known)))
+        name = Text(t("seat.youMark", n=seat) if seat == view.seat else str(seat), style=style)
         table.add_row(
             name,
             Text("● " * reserve, style=style) if reserve else Text("—", style="dim"),
             zone,
             str(view.hand_sizes[seat]),
-            ", ".join(notes),
+            join_names(notes) if notes else "",
         )
     return table
 
@@ -118,43 +123,31 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
     assert isinstance(game, TocGame) and isinstance(view, TocView)
     board = game.board
     parts: list[RenderableType] = [
-        Text(f"Toc, {view.players} players, turn {view.turns + 1}", style="bold"),
+        Text(t("toc.title", players=view.players, n=view.turns + 1), style="bold"),
         _board_text(board, view),
         _seats_table(game, view),
     ]
     info = Text()
     if view.seat is not None:
-        info.append("Your hand: ", style="bold")
+        info.append(t("toc.hand"), style="bold")
         info.append(" ".join(card_name(card) for card in view.hand) or "—")
         info.append("\n")
     last = card_name(view.played[-1]) if view.played else "—"
     talon = view.talon_size + len(view.talon_order)
-    info.append(f"Last card played: {last}   Talon: {talon} cards")
+    info.append(t("toc.last", card=last, n=talon))
     if view.talon_order:
-        info.append(" (in known order: " + " ".join(card_name(c) for c in view.talon_order[:5]))
-        info.append(" …)" if len(view.talon_order) > 5 else ")")
+        known = " ".join(card_name(c) for c in view.talon_order[:5])
+        info.append(t("toc.orderMore" if len(view.talon_order) > 5 else "toc.order", cards=known))
     if view.pending is not None:
-        info.append(
-            f"\nSplitting a 7: {view.pending.remaining} steps left; each pawn moves once",
-            style="bold",
-        )
+        info.append("\n" + t("toc.split", n=view.pending.remaining), style="bold")
     if view.phase == Phase.EXCHANGE:
-        info.append("\nCard exchange: each player sets one card aside for a partner")
+        info.append("\n" + t("toc.exchange"))
         if view.set_aside:
-            info.append(f" (you set aside {card_name(view.set_aside)})")
+            info.append(t("toc.setAside", card=card_name(view.set_aside)))
     if view.phase == Phase.OVER:
-        winners = ", ".join(f"seat {w}" for w in view.winners)
-        info.append(f"\nWinner(s): {winners}", style="bold")
-    info.append(
-        "\nLegend: a digit is a pawn of that seat (reversed: protected on its Départ; "
-        "underlined: may take a shortcut); D a seat's Départ, e where it enters its zone, "
-        "· an empty cell; zone ● a pawn home, reserve ● a pawn waiting to come out.",
-        style="dim",
-    )
-    info.append(
-        "\nNotation: 'Q 12-24' move, 'K in' bring out, 'J 12x40' swap, '7 12-15' one part "
-        "of a 7, 'discard 9'. Cells: ring numbers, shortcut c<k>.<i>, zone h<seat>.<1-4>.",
-        style="dim",
-    )
+        winners = join_names([t("seat.n", n=w) for w in view.winners])
+        info.append("\n" + t("tell.winners", names=winners), style="bold")
+    info.append("\n" + t("toc.legend"), style="dim")
+    info.append("\n" + t("toc.notation"), style="dim")
     parts.append(info)
     return Group(*parts)

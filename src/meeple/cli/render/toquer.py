@@ -9,26 +9,12 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.i18n import t
 from meeple.engine.protocol import AnyGame
 from meeple.games.toquer.layout import COLUMN_LETTERS, DOWN, EMPTY, ROWS
 from meeple.games.toquer.rules import ToquerGame
 from meeple.games.toquer.state import HIDDEN_VOTE, KNOCKED, PASSED, Phase
 from meeple.games.toquer.view import ToquerView
-
-PHASE_TEXT = {
-    Phase.DEAL: "dealing",
-    Phase.SETUP: "set-up: reveal two of your own cards",
-    Phase.DRAW: "draw from the stock or the discard pile",
-    Phase.STOCK_DRAW: "drawing from the stock",
-    Phase.KNOCK: "the others decide, in secret, whether to knock",
-    Phase.ANSWER: "give the card to a knocker or refuse",
-    Phase.PLACE: "swap the card in, or discard it and reveal a card",
-    Phase.CLEAR: "clear a triple or stop",
-    Phase.KNOCK_SWAP: "the knocker swaps the card in",
-    Phase.KNOCK_TAKE: "the active player takes one of the knocker's cards",
-    Phase.KNOCK_PLACE: "the active player swaps the taken card in",
-    Phase.OVER: "game over",
-}
 
 
 def value_style(card: int) -> str:
@@ -81,39 +67,40 @@ def seat_grid(game: ToquerGame, view: ToquerView, seat: int) -> Table:
 
 
 def seat_title(view: ToquerView, seat: int) -> Text:
-    title = Text(f"seat {seat}")
+    title = Text(t("seat.label", n=seat))
     if seat == view.seat:
-        title.append(" (you)", style="bold green")
+        title.append(t("toquer.you"), style="bold green")
     if seat == view.active and view.phase is not Phase.OVER:
-        title.append(" ▶ to play", style="bold")
+        title.append(t("toquer.toPlay"), style="bold")
     if seat == view.dealer:
-        title.append(" dealer", style="dim")
+        title.append(t("toquer.dealer"), style="dim")
     if seat == view.ender:
-        title.append(" ended the round", style="magenta")
+        title.append(t("toquer.ended"), style="magenta")
     elif view.ender is not None and seat in view.last_turns:
-        title.append(" last turn due", style="magenta")
+        title.append(t("toquer.lastTurn"), style="magenta")
     vote = view.votes[seat] if seat < len(view.votes) else "-"
     if vote == KNOCKED:
-        title.append(" KNOCKED", style="bold red")
+        title.append(t("toquer.knocked"), style="bold red")
     elif vote == PASSED and view.phase is not Phase.KNOCK:
-        title.append(" passed", style="dim")
+        title.append(t("toquer.passed"), style="dim")
     elif vote == HIDDEN_VOTE:
-        title.append(" decided", style="dim")
+        title.append(t("toquer.decided"), style="dim")
     elif vote == "?":
-        title.append(" to decide", style="dim")
+        title.append(t("toquer.toDecide"), style="dim")
     if seat in view.winners:
-        title.append(" WINNER", style="bold green")
+        title.append(t("toquer.winner"), style="bold green")
     return title
 
 
 def render_view(game: AnyGame, view: object) -> RenderableType:
     assert isinstance(game, ToquerGame) and isinstance(view, ToquerView)
-    header = Text(f"Toquer, round {view.round}", style="bold")
-    doing = PHASE_TEXT[view.phase]
+    header = Text(t("toquer.round", n=view.round), style="bold")
+    doing = t(f"toquer.phases.{view.phase.name.lower()}")
     if view.phase is Phase.KNOCK and view.seat == view.actor:
-        doing = f"knock to ask seat {view.active} for the {view.drawn}? (in secret)"
+        doing = t("toquer.knockAsk", name=t("seat.n", n=view.active), card=view.drawn)
     header.append(f"   {doing}", style="italic")
-    header.append(f"   layout {view.layout}", style="dim")
+    layout = t(f"games.toquer.options.layout.choices.{view.layout}")
+    header.append(t("toquer.layout", layout=layout), style="dim")
     order = range(view.players)
     if view.seat is not None:
         order = range(view.seat, view.seat + view.players)
@@ -121,63 +108,54 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         Panel(seat_grid(game, view, s % view.players), title=seat_title(view, s % view.players))
         for s in order
     ]
-    neighbour = (
-        "your fifth column, which you play as your own"
-        if view.layout == "shared_column"
-        else "it counts in your rows only; your own 15 cards are a-e"
-    )
-    note = Text(
-        f"## face down, · cleared; n = your left neighbour's right-hand column ({neighbour}); "
-        "clockwise: seat s+1 is on s's left",
-        style="dim",
-    )
+    neighbour = t("toquer.shared" if view.layout == "shared_column" else "toquer.ownGrid")
+    note = Text(t("toquer.note", neighbour=neighbour), style="dim")
     return Group(header, _table_line(view), Columns(panels), _scores(view), note)
 
 
 def _table_line(view: ToquerView) -> Text:
     """The stock, the discard pile, the card drawn and the knock, in one line."""
-    table = Text("stock ")
+    table = Text(t("toquer.stock"))
     table.append(str(view.stock_size), style="bold")
-    table.append("   discard ")
+    table.append(t("toquer.discard"))
     if view.discard:
         top = view.discard[-1]
         table.append(f"{top}", style=value_style(top) + " reverse")
-        size = len(view.discard)
         below = ", ".join(map(str, view.discard[-4:-1][::-1]))
-        table.append(f" on top ({size} card{'s' if size > 1 else ''}")
-        table.append(f"; below: {below})" if below else ")")
+        table.append(t("toquer.onTop", n=len(view.discard)))
+        table.append(t("toquer.below", cards=below) if below else t("toquer.close"))
     else:
-        table.append("empty", style="dim")
+        table.append(t("toquer.empty"), style="dim")
     if view.drawn is not None:
-        source = "the stock" if view.from_stock else "the discard pile"
-        table.append("   drawn from " + source + ": ")
+        table.append(t("toquer.drawnStock" if view.from_stock else "toquer.drawnPile"))
         table.append(f"{view.drawn}", style=value_style(view.drawn) + " reverse")
     if view.knocker is not None:
-        table.append(f"   seat {view.knocker} knocked and got the card", style="bold red")
+        knocker = t("seat.n", n=view.knocker)
+        table.append(t("toquer.knockerGot", name=knocker), style="bold red")
         if view.held is not None:
-            table.append(f"; its hand card: {view.held}")
+            table.append(t("toquer.heldCard", card=view.held))
         elif view.held_hidden:
-            table.append("; its hand card: hidden")
+            table.append(t("toquer.heldHidden"))
     elif view.held is not None:
-        table.append(f"   card taken out (to the discard): {view.held}")
+        table.append(t("toquer.takenOut", card=view.held))
     if view.taken is not None:
-        table.append(f"   taken from the knocker: {view.taken}")
+        table.append(t("toquer.taken", card=view.taken))
     return table
 
 
 def _scores(view: ToquerView) -> Table:
     scores = Table(show_header=True, header_style="bold", box=None, padding=(0, 2))
-    scores.add_column("scores")
+    scores.add_column(t("toquer.scores"))
     for seat in range(view.players):
-        scores.add_column(f"seat {seat}", justify="right")
-    scores.add_row("total", *(str(s) for s in view.scores))
+        scores.add_column(t("seat.label", n=seat), justify="right")
+    scores.add_row(t("toquer.total"), *(str(s) for s in view.scores))
     if view.last_round is not None:
         last = view.last_round
         cells = []
         for seat, points in enumerate(last.points):
-            mark = " (x2)" if last.doubled and seat == last.ender else ""
+            mark = t("toquer.doubledMark") if last.doubled and seat == last.ender else ""
             cells.append(f"{points}{mark}")
-        scores.add_row(f"round {last.round}", *cells)
+        scores.add_row(t("toquer.roundN", n=last.round), *cells)
     return scores
 
 
@@ -188,9 +166,11 @@ def render_round(game: AnyGame, view: object) -> RenderableType:
     summary = view.last_round
     assert summary is not None
     geometry = game.geometry
-    table = Table(title=f"Round {summary.round} is over", show_header=True, header_style="bold")
-    for column in ("seat", "cards (row by row)", "points", "total"):
-        table.add_column(column)
+    title = t("toquer.roundOver", n=summary.round)
+    table = Table(title=title, show_header=True, header_style="bold")
+    table.add_column(t("tell.seat"))
+    for column in ("cardsCol", "points", "total"):
+        table.add_column(t(f"toquer.{column}"))
     for seat, points in enumerate(summary.points):
         start, stop = geometry.own_range(seat)
         values = [
@@ -199,18 +179,16 @@ def render_round(game: AnyGame, view: object) -> RenderableType:
         ]
         width = geometry.own_columns
         grid = " / ".join(" ".join(values[i : i + width]) for i in range(0, len(values), width))
-        mark = " (x2)" if summary.doubled and seat == summary.ender else ""
+        mark = t("toquer.doubledMark") if summary.doubled and seat == summary.ender else ""
         total = summary.totals[seat] if summary.totals else view.scores[seat]
-        name = f"{seat} (you)" if seat == view.seat else str(seat)
+        name = t("seat.youMark", n=seat) if seat == view.seat else str(seat)
         table.add_row(name, grid, f"{points}{mark}", str(total))
     own = summary.points[summary.ender]
+    ender = t("seat.n", n=summary.ender)
     if summary.doubled:
-        why = (
-            f"seat {summary.ender} ended the round with {own // 2}, not strictly the lowest: "
-            f"doubled to {own}"
-        )
+        why = t("toquer.doubled", name=ender, raw=own // 2, points=own)
     elif own > 0:
-        why = f"seat {summary.ender} ended the round with the strictly lowest score: not doubled"
+        why = t("toquer.lowest", name=ender)
     else:
-        why = f"seat {summary.ender} ended the round with {own}: not positive, not doubled"
-    return Group(table, Text(f"Each player scores their own cards; {why}.", style="dim"))
+        why = t("toquer.notPositive", name=ender, points=own)
+    return Group(table, Text(t("toquer.counting", why=why), style="dim"))
