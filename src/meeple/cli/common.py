@@ -5,10 +5,12 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 import typer
-from rich.console import Console, RenderableType
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.pretty import Pretty
+from rich.text import Text
 
-from meeple.cli.i18n import has, t
+from meeple.cli.i18n import current, has, t
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.options import OptionValue, parse_option_text
 from meeple.engine.protocol import AnyGame
@@ -86,6 +88,32 @@ def round_renderer(game: AnyGame) -> Renderer | None:
 def default_bot(game_name: str) -> str:
     """The bot for seats nobody named: the game's heuristic bot, else the random bot."""
     return "heuristic" if piece(game_name, "heuristic_bot") is not None else "random"
+
+
+class Folded:
+    """Text that may break between any two characters, as Japanese breaks: rich breaks
+    lines only at spaces, and puts a long run without one on a line of its own."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        for line in self.text.split(allow_blank=True):
+            breaks, used = [], 0
+            for index, char in enumerate(line.plain):
+                if used + cell_len(char) > width:
+                    breaks.append(index)
+                    used = 0
+                used += cell_len(char)
+            yield from line.divide(breaks)
+
+
+def prose(text: str | Text, style: str = "") -> RenderableType:
+    """A sentence or a paragraph for the screen, broken into lines as its language
+    breaks them."""
+    said = Text(text, style=style) if isinstance(text, str) else text
+    return Folded(said) if current() == "ja" else said
 
 
 def bot_name(spec: str) -> str:

@@ -7,6 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.common import prose
 from meeple.cli.i18n import has, join_names, t
 from meeple.engine.protocol import Announcement, AnyGame, GameResult
 
@@ -93,7 +94,7 @@ class Teller:
         self.round_table = round_table
         self.name = seat_namer(watcher)
         self.cell = cell_namer(game)
-        self.runs = Narrator(lambda line: show(Text(line, style="dim")))
+        self.runs = Narrator(lambda line: show(prose(line, "dim")))
 
     def step(self, before: object, action: object | None, after: object, told: bool) -> None:
         """After a step: ``told`` when its move was printed (else it was a chance step,
@@ -107,7 +108,7 @@ class Teller:
         if any(lines) or any(note.kind == "round_over" for note in notes):
             self.runs.flush()
         for line in filter(None, lines):
-            self.show(Text(f"» {line}", style="bold yellow"))
+            self.show(prose(f"» {line}", "bold yellow"))
         if self.round_table is not None and any(n.kind == "round_over" for n in notes):
             self.show(self.round_table(self.game, self.game.view(after, self.watcher)))
 

@@ -29,6 +29,7 @@ from meeple.cli.common import (
     games_titles,
     parse_bot_list,
     parse_options,
+    prose,
     renderer,
     round_renderer,
     split_specs,
@@ -287,7 +288,7 @@ def rules(game_name: GameArg) -> None:
         Text(t("rules.title", title=words("title", spec.title), version=spec.version), style="bold")
     )
     console.print()
-    console.print(words("summary", spec.summary), markup=False, highlight=False)
+    console.print(prose(words("summary", spec.summary)))
     table = Table(title=t("rules.options"))
     for column in ("option", "default", "allowed", "meaning"):
         table.add_column(t(f"rules.{column}"), overflow="fold")

@@ -16,6 +16,7 @@ from meeple.cli.common import (
     console,
     fail,
     game_title,
+    prose,
     renderer,
     round_renderer,
 )
@@ -222,7 +223,7 @@ def _human_turn(
         if line in words("commands.quit"):
             raise Abandoned
         if line in words("commands.help"):
-            console.print(_help())
+            console.print(prose(_help()))
             continue
         if line in words("commands.hint"):
             _show_hint(game, state, actor, record, hints)

@@ -5,7 +5,7 @@ from rich.table import Table
 
 from meeple.bots.review import DEFAULT_LIMIT, REVIEW_LEVEL, review_record
 from meeple.cli.common import bot_name as _bot_name
-from meeple.cli.common import console
+from meeple.cli.common import console, prose
 from meeple.cli.i18n import t
 from meeple.engine.protocol import AnyGame
 from meeple.engine.record import MatchRecord
@@ -51,4 +51,4 @@ def show_review(
             lost,
         )
     console.print(table)
-    console.print(t("review.legend"))
+    console.print(prose(t("review.legend")))

@@ -4,6 +4,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.common import prose
 from meeple.cli.i18n import join_names, t
 from meeple.engine.protocol import AnyGame
 from meeple.games.phase10.cards import SKIP, WILD, card_name, colour_of
@@ -151,5 +152,5 @@ def render_round(game: AnyGame, view: object) -> RenderableType:
         out = t("phase10.nobodyOut")
     else:
         out = t("phase10.someoneOut", name=t("seat.n", n=summary.went_out))
-    note = Text(f"{out[0].upper()}{out[1:]} {t('phase10.counting')}", style="dim")
+    note = prose(f"{out[0].upper()}{out[1:]} {t('phase10.counting')}", "dim")
     return Group(table, note)

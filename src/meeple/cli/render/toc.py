@@ -10,6 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.common import prose
 from meeple.cli.i18n import join_names, t
 from meeple.engine.protocol import AnyGame
 from meeple.games.toc.board import Board
@@ -149,5 +150,5 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         info.append("\n" + t("tell.winners", names=winners), style="bold")
     info.append("\n" + t("toc.legend"), style="dim")
     info.append("\n" + t("toc.notation"), style="dim")
-    parts.append(info)
+    parts.append(prose(info))
     return Group(*parts)

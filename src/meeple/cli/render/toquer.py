@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.common import prose
 from meeple.cli.i18n import t
 from meeple.engine.protocol import AnyGame
 from meeple.games.toquer.layout import COLUMN_LETTERS, DOWN, EMPTY, ROWS
@@ -109,7 +110,7 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         for s in order
     ]
     neighbour = t("toquer.shared" if view.layout == "shared_column" else "toquer.ownGrid")
-    note = Text(t("toquer.note", neighbour=neighbour), style="dim")
+    note = prose(t("toquer.note", neighbour=neighbour), "dim")
     return Group(header, _table_line(view), Columns(panels), _scores(view), note)
 
 
@@ -191,4 +192,4 @@ def render_round(game: AnyGame, view: object) -> RenderableType:
         why = t("toquer.lowest", name=ender)
     else:
         why = t("toquer.notPositive", name=ender, points=own)
-    return Group(table, Text(t("toquer.counting", why=why), style="dim"))
+    return Group(table, prose(t("toquer.counting", why=why), "dim"))
