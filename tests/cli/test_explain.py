@@ -2,6 +2,7 @@
 
 from rich.console import Console, RenderableType
 
+from meeple.cli import i18n
 from meeple.cli.common import round_renderer
 from meeple.cli.explain import Teller
 from meeple.engine.protocol import GameResult
@@ -51,3 +52,18 @@ def test_the_final_table_has_each_round_the_winners_and_the_reason() -> None:
     assert "Final result" in text and "R1" in text and "R2" in text
     assert "Winner(s): seat 1" in text
     assert "Why it ended: a total reached the end score: the lowest total wins." in text
+
+
+def test_a_capture_is_told_to_the_capturer_in_their_own_words() -> None:
+    g = toc.game()
+    before = toc.position(g, {0: 20, 4: 25}, (5,))
+    action = g.parse_action(before, "5 20-25")
+    teller, lines = recorder(g, 0)
+    teller.step(before, action, g.apply_action(before, action), told=True)
+    assert lines == ["» You captured seat 1's pawn on 25: back to the reserve\n"]
+    i18n.use("fr")
+    teller, lines = recorder(g, 2)  # a third seat hears who did it to whom
+    teller.step(before, action, g.apply_action(before, action), told=True)
+    assert lines == [
+        "» La place 0 a pris le pion de la place 1 sur 25 : il retourne à la réserve\n"
+    ]
