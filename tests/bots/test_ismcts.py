@@ -23,8 +23,7 @@ from meeple.engine.protocol import (
 )
 from meeple.engine.registry import load_game
 from meeple.engine.rng import stream
-from meeple.games.phase10.actions import DrawStock, TakeDiscard
-from meeple.games.phase10.cards import SKIP
+from meeple.games.phase10.actions import DrawStock, Hit, Place, TakeDiscard
 from meeple.games.phase10.state import Stage
 
 
@@ -401,32 +400,34 @@ def test_paired_mode_tries_every_root_action_on_each_sample() -> None:
     assert bot.choose(game.view(state, seat), legal) in legal
 
 
-def test_settled_decisions_follow_the_guide_and_the_rest_are_searched() -> None:
-    from meeple.bots.heuristic.phase10 import HeuristicBot
-    from meeple.games.phase10.actions import Discard
+def test_settled_decisions_follow_the_root_policy_and_the_rest_are_searched() -> None:
+    """Phase 10's root policy, the reading bot, settles the search's own choices (its
+    planned lay-down and hits, the draw, a Skip); a discard is searched."""
+    from meeple.bots.heuristic.phase10 import ReadingBot
 
     game = load_game("phase10", 2)
     rng = random.Random(4)
     state = game.initial_state()
     seen = Counter[str]()
-    while seen["searched"] < 3 or seen["settled"] < 3:
+    while seen["searched"] < 3 or seen["settled"] < 3 or seen["planned"] < 2:
         actor = game.current_player(state)
         assert actor != TERMINAL
         if actor == CHANCE:
             state = game.apply_chance(state, game.sample_chance(state, rng))
             continue
         view, legal = game.view(state, actor), game.legal_actions(state)
-        guide = HeuristicBot(game, actor, random.Random(0)).choose(view, legal)
+        policy = ReadingBot(game, actor, random.Random(0)).settled(view, legal)
         if len(legal) > 1:
             bot = ISMCTSBot(game, actor, random.Random(1), iterations=12, depth=4)
             choice = bot.choose(view, legal)
             assert choice in legal
-            if isinstance(guide, Discard) and guide.card != SKIP:
+            if policy is None:
                 assert bot.last_iterations == 12
                 seen["searched"] += 1
-            else:  # drawing, laying down, placing, hitting, a Skip: the guide's choice
-                assert bot.last_iterations == 0 and choice == guide
+            else:  # drawing, laying down, placing, hitting, a Skip: the policy's choice
+                assert bot.last_iterations == 0 and choice == policy
                 seen["settled"] += 1
+                seen["planned"] += isinstance(policy, (Place, Hit))
                 unsettled = ISMCTSBot(game, actor, random.Random(1), iterations=12, settle=False)
                 unsettled.choose(view, legal)
                 assert unsettled.last_iterations == 12

@@ -4,15 +4,16 @@ import random
 from dataclasses import replace
 
 import meeple
-from meeple.bots.heuristic.phase10 import HeuristicBot, ReadingBot
+from meeple.bots.heuristic.phase10 import HeuristicBot, LayPlan, ReadingBot
 from meeple.bots.ismcts import ISMCTSBot
 from meeple.bots.registry import make_bot
 from meeple.engine.protocol import CHANCE, TERMINAL
-from meeple.games.phase10.actions import Discard, DrawStock
+from meeple.games.phase10.actions import BeginPhase, Discard, DrawStock, Hit
+from meeple.games.phase10.cards import number_of
 from meeple.games.phase10.config import GroupKind
 from meeple.games.phase10.rules import Phase10Game
-from meeple.games.phase10.state import LaidGroup, Stage
-from support.phase10 import c, cards, make_state
+from meeple.games.phase10.state import LaidGroup, Phase10State, Stage
+from support.phase10 import c, cards, make_state, run
 
 
 def game(players: int) -> Phase10Game:
@@ -159,3 +160,62 @@ def test_ismcts_starts_from_the_reading_bot_and_shows_it_every_decision() -> Non
         state = g.apply_action(state, action)
     assert shown == chosen  # every decision, single-action and settled ones too
     assert learned >= 2  # it read the opponent's passes through those calls alone
+
+
+def play_turn(
+    g: Phase10Game, bot: HeuristicBot, state: Phase10State
+) -> tuple[Phase10State, list[object]]:
+    """The bot's lay-downs and hits until it discards or the round ends; the state
+    before its discard and the actions it played."""
+    played: list[object] = []
+    while g.current_player(state) == 0:
+        legal = g.legal_actions(state)
+        action = bot.choose(g.view(state, 0), legal)
+        if isinstance(action, Discard):
+            break
+        played.append(action)
+        state = g.apply_action(state, action)
+    return state, played
+
+
+def test_its_hits_are_planned_so_a_wild_leaves_room_for_the_card_after_it() -> None:
+    # Down already; a run 3-6 on the table. The Wild can go below (2) or above (7); only
+    # above lets the 8 follow, and then the hand is empty: the round is over.
+    g = game(2)
+    state = make_state(
+        g,
+        ["W 8g", "1g 2g 3r 4r"],
+        table=(run(3, "3r 4b 5y 6g", owner=1),),
+        laid=(True, True),
+    )
+    greedy, _ = play_turn(g, HeuristicBot(g, 0, random.Random(0)), state)
+    assert greedy.hands[0] == cards("8g")
+    planned, played = play_turn(g, ReadingBot(g, 0, random.Random(0)), state)
+    assert planned.round == state.round + 1 or planned.hands[0] == ()
+    assert [a.card for a in played if isinstance(a, Hit)] == [c("W"), c("8g")]
+
+
+def test_it_lays_its_phase_so_that_more_cards_go_down_after() -> None:
+    # Phase 4, a run of 7, from 3 4 5 6 7 8 and a Wild, with 10 11 12 12 beside. The
+    # heuristic fills the lowest window (the Wild a 2: 2-8) and nothing more fits; the
+    # plan makes the Wild a 9 (3-9), then hits the 10, the 11 and a 12.
+    g = game(2)
+    state = make_state(g, ["3b 4y 5g 6r 7b 8r W 10y 12g 12r 11b", "1b 2g 3r 4r"])
+    state = replace(state, phase_index=(3, 0))
+    greedy, _ = play_turn(g, HeuristicBot(g, 0, random.Random(0)), state)
+    assert len(greedy.hands[0]) == 4
+    planned, played = play_turn(g, ReadingBot(g, 0, random.Random(0)), state)
+    (left,) = planned.hands[0]
+    assert number_of(left) == 12
+    assert played[0] == BeginPhase() and sum(isinstance(a, Hit) for a in played) == 3
+
+
+def test_the_plan_depends_on_what_the_seat_sees_only() -> None:
+    g = game(2)
+    state = make_state(g, ["W 8g 3y 3b 3g", "1g 2g 3r 4r"], table=(run(3, "3r 4b 5y 6g", owner=1),))
+    state = replace(state, laid=(True, True))
+    view = g.view(state, 0)
+    steps = LayPlan(g, 0, view).steps
+    for seed in range(5):
+        other = g.determinize(view, random.Random(seed))  # the hidden cards redealt
+        assert LayPlan(g, 0, g.view(other, 0)).steps == steps

@@ -52,7 +52,9 @@ search itself knows no game):
   ``settled(self, view, legal) -> action | None`` names the action when the choice needs
   no search (laying down a phase, placing and hitting cards), at the root and inside the
   tree alike (a settled step is part of the transition, not a tree level), so the budget
-  goes to the decisions that matter;
+  goes to the decisions that matter; at the root, the root policy settles this seat's
+  choices instead when it has the method (Phase 10's reading bot plans its lay-down
+  and hits, the guide lays and hits greedily);
 - the default budget comes from the guide's optional class attribute
   ``ismcts_iterations`` (an int, or a static method of the player count: its game's
   rollouts and evaluations cost more or less), else 300; the rollout's depth before the
@@ -218,7 +220,14 @@ class ISMCTSBot(Bot):
             self.last_iterations = 0
             return legal[0]
         if self.settlers:
-            settled = self.settlers[self.seat](view, legal)
+            # The root policy settles this seat's own choices when it can (it may plan
+            # them better than the guide that settles them inside the tree).
+            settle = (
+                self.prior_bot.settled
+                if isinstance(self.prior_bot, Settler)
+                else self.settlers[self.seat]
+            )
+            settled = settle(view, legal)
             if settled is not None:
                 self.last_iterations = 0
                 return settled

@@ -17,10 +17,12 @@ ISMCTS starts from its choice.
 """
 
 import math
+import random
 from dataclasses import dataclass
 from typing import Any
 
 from meeple.bots.base import Bot
+from meeple.engine.protocol import AnyGame
 from meeple.games.phase10.actions import BeginPhase, Discard, DrawStock, Hit, Place, TakeDiscard
 from meeple.games.phase10.cards import (
     SKIP,
@@ -35,7 +37,7 @@ from meeple.games.phase10.config import GroupKind, Phase
 from meeple.games.phase10.groups import fits
 from meeple.games.phase10.phases import cards_used, missing_cards
 from meeple.games.phase10.rules import Phase10Game
-from meeple.games.phase10.state import Stage
+from meeple.games.phase10.state import BuildGroup, Phase10State, Stage
 from meeple.games.phase10.view import Phase10View, unseen_counts
 
 
@@ -43,41 +45,62 @@ class HeuristicBot(Bot):
     name = "heuristic"
 
     def choose(self, view: object, legal: tuple[object, ...]) -> object:
-        assert isinstance(view, Phase10View) and view.hand is not None
+        settled = self.settled(view, legal)
+        if settled is not None:
+            return settled
+        assert isinstance(view, Phase10View)
         game = self.game
         assert isinstance(game, Phase10Game)
-        seat = self.seat
-        phase = _phase_for(game, view, seat)
-        hand = view.hand
+        phase = _phase_for(game, view, self.seat)
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return min(discards, key=lambda d: self._discard_cost(view, d.card, phase))
 
+    def settled(self, view: object, legal: tuple[object, ...]) -> object | None:
+        """Every choice but which card to discard, by rule: the draw, laying down at
+        once, placing and hitting, aiming a Skip (ISMCTS follows these unsearched)."""
+        assert isinstance(view, Phase10View) and view.hand is not None
         if view.stage == Stage.DRAW:
-            if TakeDiscard() in legal:
-                top = view.discard[-1]
-                if top == WILD:
-                    return TakeDiscard()
-                if view.laid[seat]:
-                    if any(fits(group, top) for group in view.table):
-                        return TakeDiscard()
-                elif missing_cards((*hand, top), phase) < missing_cards(hand, phase):
-                    return TakeDiscard()
-            return DrawStock() if DrawStock() in legal else legal[0]
+            return self._draw(view, legal)
+        laid = self._lay_or_hit(view, legal)
+        if laid is not None:
+            return laid
+        skips = [a for a in legal if isinstance(a, Discard) and a.card == SKIP]
+        if skips:
+            return max(skips, key=lambda d: self._threat(view, d.target))
+        return None
 
+    def _draw(self, view: Phase10View, legal: tuple[object, ...]) -> object:
+        """The discard pile's top when it helps, else the draw pile."""
+        game = self.game
+        assert isinstance(game, Phase10Game) and view.hand is not None
+        seat = self.seat
+        if TakeDiscard() in legal:
+            top = view.discard[-1]
+            if top == WILD:
+                return TakeDiscard()
+            if view.laid[seat]:
+                if any(fits(group, top) for group in view.table):
+                    return TakeDiscard()
+            else:
+                phase = _phase_for(game, view, seat)
+                if missing_cards((*view.hand, top), phase) < missing_cards(view.hand, phase):
+                    return TakeDiscard()
+        return DrawStock() if DrawStock() in legal else legal[0]
+
+    def _lay_or_hit(self, view: Phase10View, legal: tuple[object, ...]) -> object | None:
+        """Lay down at once, numbered cards before Wilds (Wilds kept in hand can still be
+        hit anywhere later), then hit the first fit (None: nothing to lay or hit)."""
         if BeginPhase() in legal:
             return BeginPhase()
         places = [a for a in legal if isinstance(a, Place)]
         if places:
-            # Numbered cards first: Wilds kept in hand can still be hit anywhere later.
             natural = [p for p in places if p.card != WILD]
             return (natural or places)[0]
         hits = [a for a in legal if isinstance(a, Hit)]
         if hits:
             natural_hits = [h for h in hits if h.card != WILD]
             return (natural_hits or hits)[0]
-        discards = [a for a in legal if isinstance(a, Discard)]
-        skips = [d for d in discards if d.card == SKIP]
-        if skips:
-            return max(skips, key=lambda d: self._threat(view, d.target))
-        return min(discards, key=lambda d: self._discard_cost(view, d.card, phase))
+        return None
 
     def _threat(self, view: Phase10View, seat: int | None) -> tuple[int, int, int]:
         """How close ``seat`` is to winning: phase, phase down, fewest cards."""
@@ -101,14 +124,6 @@ class HeuristicBot(Bot):
         return (progress, feeds, -points(code))
 
     # --------------------------------------------------------------- ISMCTS's hooks
-    def settled(self, view: object, legal: tuple[object, ...]) -> object | None:
-        """Every choice but which card to discard follows these rules unsearched: the
-        draw, laying down at once, placing and hitting, aiming a Skip."""
-        choice = self.choose(view, legal)
-        if isinstance(choice, Discard) and choice.card != SKIP:
-            return None
-        return choice
-
     # ------------------------------------------------------- evaluation (for ISMCTS)
     @staticmethod
     def ismcts_iterations(players: int) -> int:
@@ -228,6 +243,8 @@ class ReadingBot(HeuristicBot):
         self._helps: dict[int, int] | None = None  # per card, in sampled next hands
         self._unseen: list[tuple[int, int]] | None = None  # (a card, unseen copies) per class
         self._last_read: Phase10View | None = None
+        self._plan_turn: tuple[int, int, int] | None = None  # the turn this plan is for
+        self._plan: dict[object, tuple[PlanValue, object | None]] = {}
 
     @property
     def unwanted(self) -> tuple[int, ...]:
@@ -241,6 +258,24 @@ class ReadingBot(HeuristicBot):
         choice = super().choose(view, legal)
         self._remember(view, choice)
         return choice
+
+    def _lay_or_hit(self, view: Phase10View, legal: tuple[object, ...]) -> object | None:
+        """The next step of this turn's plan for laying down and hitting (None: stop and
+        discard), planned at the turn's first such step (``LayPlan``)."""
+        if not any(isinstance(action, (BeginPhase, Place, Hit)) for action in legal):
+            return None
+        planned = self._planned(view)
+        if planned is None and view.stage == Stage.LAYING:  # (a plan always lays)
+            return super()._lay_or_hit(view, legal)
+        return planned
+
+    def _planned(self, view: Phase10View) -> object | None:
+        turn = (view.round, len(view.discard), view.draw_pile_size)
+        if self._plan_turn != turn:
+            self._plan_turn = turn
+            self._plan = LayPlan(self.game, self.seat, view).steps
+        step = self._plan.get(_plan_key(view.stage, view.hand, view.table, view.building))
+        return None if step is None else step[1]
 
     def observe(self, view: object, action: object) -> None:
         """A view this seat was shown and the action it took there, chosen by this bot
@@ -343,3 +378,91 @@ class ReadingBot(HeuristicBot):
                 if card == WILD or missing_cards(add_sorted(hand, card), phase) < short:
                     helps[card] += 1
         return helps
+
+
+# A plan's worth at its end (lower is better): cards left in hand, minus the unseen
+# cards that would fit the table, points in hand.
+PlanValue = tuple[int, int, int]
+OUT: PlanValue = (-1, 0, 0)  # the hand is empty: the round is over
+NOT_DOWN: PlanValue = (100, 0, 0)  # the phase is not down
+
+
+def _plan_key(
+    stage: Stage, hand: object, table: object, building: tuple[BuildGroup, ...]
+) -> object:
+    """What a plan's step depends on: the same for a view and the state behind it (the
+    order in which cards went into a group does not matter)."""
+    groups = tuple((g.key, tuple(sorted(g.cards)), tuple(sorted(g.values))) for g in building)
+    return (stage, hand, table, groups)
+
+
+class LayPlan:
+    """The reading bot's lay-down and hits for one turn, planned together.
+
+    The heuristic places numbered cards first and hits the first fit it finds, so that a
+    Wild may go to the low end of a run while a card in hand waits at the high end, or
+    a run's window be the lowest the hand allows. The plan searches every way to lay
+    the phase (which cards go into which group, what each Wild stands for) and every
+    order and place of the hits after it, on the table as it is, and keeps the way that
+    leaves, in this order: the fewest cards in hand (none: the round is over); the most
+    unseen cards that would fit the table (ways to go out sooner); the fewest points.
+    ``steps`` maps every position searched to its value and its best next step (None:
+    stop and discard). Only this seat's hand and the table matter to it: the hidden
+    hands of the state it searches from are dealt by a generator of its own.
+    """
+
+    def __init__(self, game: AnyGame, seat: int, view: Phase10View) -> None:
+        assert isinstance(game, Phase10Game)
+        self.game = game
+        self.seat = seat
+        self.start = game.determinize(view, random.Random(0))
+        self.round = view.round
+        self.unseen = [
+            (code, count)
+            for code, count in enumerate(unseen_counts(view, game.config.mattel_skips)[:WILD])
+            if count
+        ]
+        self.steps: dict[object, tuple[PlanValue, object | None]] = {}
+        self._search(self.start)
+
+    def _search(self, state: Phase10State) -> PlanValue:
+        if state.round != self.round or state.stage not in (Stage.PLAY, Stage.LAYING):
+            return OUT
+        key = _plan_key(state.stage, state.hands[self.seat], state.table, state.building)
+        known = self.steps.get(key)
+        if known is not None:
+            return known[0]
+        legal: tuple[object, ...] = self.game.legal_actions_unchecked(state)
+        if state.stage == Stage.LAYING:
+            best: tuple[PlanValue, object | None] = ((999, 0, 0), None)
+            legal = _canonical_places(state, legal)
+        else:
+            best = (self._value(state), None)  # stop here and discard
+        for action in legal:
+            if isinstance(action, (BeginPhase, Place, Hit)):
+                value = self._search(self.game.apply_unchecked(state, action))
+                if value < best[0]:
+                    best = (value, action)
+        self.steps[key] = best
+        return best[0]
+
+    def _value(self, state: Phase10State) -> PlanValue:
+        if not state.laid[self.seat]:
+            return NOT_DOWN
+        hand = state.hands[self.seat]
+        fit = sum(count for code, count in self.unseen if any(fits(g, code) for g in state.table))
+        return (len(hand), -fit, sum(map(points, hand)))
+
+
+def _canonical_places(state: Phase10State, legal: tuple[object, ...]) -> tuple[object, ...]:
+    """Each way to fill the phase once: the first group not yet full, its cards in
+    non-decreasing (card, value) order."""
+    for index, group in enumerate(state.building):
+        if len(group.cards) < group.size:
+            last = max(zip(group.cards, group.values, strict=True), default=(-1, -1))
+            return tuple(
+                a
+                for a in legal
+                if isinstance(a, Place) and a.group == index and (a.card, a.value) >= last
+            )
+    return ()
