@@ -3,6 +3,8 @@
 import random
 from dataclasses import replace
 
+import pytest
+
 import meeple
 from meeple.bots.heuristic.phase10 import HeuristicBot, LayPlan, ReadingBot
 from meeple.bots.ismcts import ISMCTSBot
@@ -219,3 +221,18 @@ def test_the_plan_depends_on_what_the_seat_sees_only() -> None:
     for seed in range(5):
         other = g.determinize(view, random.Random(seed))  # the hidden cards redealt
         assert LayPlan(g, 0, g.view(other, 0)).steps == steps
+
+
+def test_a_plan_too_large_to_make_leaves_the_heuristics_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from meeple.bots.heuristic import phase10
+
+    g = game(2)
+    state = make_state(g, ["3b 4y 5g 6r 7b 8r W 10y 12g 12r 11b", "1b 2g 3r 4r"])
+    state = replace(state, phase_index=(3, 0))
+    monkeypatch.setattr(phase10, "PLAN_LIMIT", 10)
+    assert LayPlan(g, 0, g.view(state, 0)).steps == {}
+    greedy, _ = play_turn(g, HeuristicBot(g, 0, random.Random(0)), state)
+    capped, _ = play_turn(g, ReadingBot(g, 0, random.Random(0)), state)
+    assert capped == greedy
