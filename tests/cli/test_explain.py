@@ -21,13 +21,18 @@ def recorder(game: object, watcher: int | None) -> tuple[Teller, list[str]]:
     return Teller(game, watcher, show, round_renderer(game)), lines  # type: ignore[arg-type]
 
 
-def test_a_capture_is_told_to_its_victim_with_who_did_it_and_where() -> None:
+def capture_told_to(watcher: int) -> list[str]:
+    """What ``watcher`` is told when seat 0's 5 captures seat 1's pawn on cell 25."""
     g = toc.game()
     before = toc.position(g, {0: 20, 4: 25}, (5,))
     action = g.parse_action(before, "5 20-25")
-    teller, lines = recorder(g, 1)
+    teller, lines = recorder(g, watcher)
     teller.step(before, action, g.apply_action(before, action), told=True)
-    assert lines == ["» Seat 0 captured your pawn on 25: back to the reserve\n"]
+    return lines
+
+
+def test_a_capture_is_told_to_its_victim_with_who_did_it_and_where() -> None:
+    assert capture_told_to(1) == ["» Seat 0 captured your pawn on 25: back to the reserve\n"]
 
 
 def test_secret_knock_decisions_are_one_line_then_who_knocked() -> None:
@@ -55,15 +60,8 @@ def test_the_final_table_has_each_round_the_winners_and_the_reason() -> None:
 
 
 def test_a_capture_is_told_to_the_capturer_in_their_own_words() -> None:
-    g = toc.game()
-    before = toc.position(g, {0: 20, 4: 25}, (5,))
-    action = g.parse_action(before, "5 20-25")
-    teller, lines = recorder(g, 0)
-    teller.step(before, action, g.apply_action(before, action), told=True)
-    assert lines == ["» You captured seat 1's pawn on 25: back to the reserve\n"]
+    assert capture_told_to(0) == ["» You captured seat 1's pawn on 25: back to the reserve\n"]
     i18n.use("fr")
-    teller, lines = recorder(g, 2)  # a third seat hears who did it to whom
-    teller.step(before, action, g.apply_action(before, action), told=True)
-    assert lines == [
+    assert capture_told_to(2) == [  # a third seat hears who did it to whom
         "» La place 0 a pris le pion de la place 1 sur 25 : il retourne à la réserve\n"
     ]
