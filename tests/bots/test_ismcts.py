@@ -349,10 +349,28 @@ def test_a_strong_prior_keeps_the_heuristic_choice() -> None:
     seat = game.current_player(state)
     view, legal = game.view(state, seat), game.legal_actions(state)
     favourite = HeuristicBot(game, seat, random.Random(0)).choose(view, legal)
+    # (unsettled: the guide's laying down is searched, not followed unsearched)
     bot = ISMCTSBot(
-        game, seat, random.Random(2), iterations=len(legal) * 4, depth=4, tree=1, prior=1.0
+        game,
+        seat,
+        random.Random(2),
+        iterations=len(legal) * 4,
+        depth=4,
+        tree=1,
+        prior=1.0,
+        confidence=0,
+        settle=False,
     )
-    assert bot.choose(view, legal) == favourite
+    assert bot.last_favourite is None
+    assert bot.choose(view, legal) == favourite and bot.last_iterations > 0
+    assert bot.last_favourite == favourite  # what the search started from, for counting
+    bot.choose(view, legal[:1])  # a decision it does not search
+    assert bot.last_favourite is None and bot.last_iterations == 0
+    unguided = ISMCTSBot(
+        game, seat, random.Random(2), iterations=8, prior=0, confidence=0, settle=False
+    )
+    unguided.choose(view, legal)
+    assert unguided.last_iterations == 8 and unguided.last_favourite is None
 
 
 def test_the_default_budget_comes_from_the_guide_and_is_an_iteration_count() -> None:

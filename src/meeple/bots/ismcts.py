@@ -203,6 +203,9 @@ class ISMCTSBot(Bot):
         # The last decision's search tree (None: a decision it did not search), whose
         # root children hold each action's visits and rewards (for the review).
         self.last_root: Node | None = None
+        # The root policy's choice in the last searched decision (None: none was asked),
+        # to count how often the search leaves it (``benchmarks/leaves.py``).
+        self.last_favourite: object | None = None
         # Paired mode: each root action's (count, sum, sum of squares) of its win-share
         # differences from the guide's choice on the same samples, in the last search.
         self.differences: dict[object, list[float]] = {}
@@ -215,7 +218,7 @@ class ISMCTSBot(Bot):
         return action
 
     def _decide(self, view: object, legal: tuple[object, ...]) -> object:
-        self.last_root = None
+        self.last_root = self.last_favourite = None
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -233,7 +236,7 @@ class ISMCTSBot(Bot):
                 return settled
         favourite = None
         if self.prior_bot is not None:
-            favourite = self.prior_bot.choose(view, legal)
+            favourite = self.last_favourite = self.prior_bot.choose(view, legal)
         tested = favourite if self.confidence > 0 else None  # (pairs only what is tested)
         root = self.search(view, tested)
         if self.confidence > 0 and favourite is not None:
