@@ -477,6 +477,11 @@ def test_the_guides_choice_stands_unless_another_beats_it_with_confidence() -> N
         ISMCTSBot(Nim(), 0, random.Random(0), confidence="high")  # type: ignore[arg-type]
     phase10 = make_bot("ismcts", load_game("phase10", 2), 0, random.Random(0))
     assert isinstance(phase10, ISMCTSBot) and phase10.confidence == 2.0
+    # Phase 10 pairs its discards at two players, with no prior (docs/bots.md); at four
+    # the test is on the unpaired means, with the search's prior
+    assert phase10.paired and phase10.prior == 0.0
+    four = make_bot("ismcts", load_game("phase10", 4), 0, random.Random(0))
+    assert isinstance(four, ISMCTSBot) and not four.paired and four.prior == 0.03
     assert ISMCTSBot(Nim(), 0, random.Random(0)).confidence == 0.0  # type: ignore[arg-type]
 
 
