@@ -30,7 +30,7 @@ def test_rules_prints_the_summary_and_every_option_with_its_default() -> None:
 
 def test_an_unknown_game_or_option_is_a_clear_error() -> None:
     result = runner.invoke(app, ["rules", "chess"])
-    assert result.exit_code == 2 and "unknown game 'chess'" in result.output
+    assert result.exit_code == 2 and "no game called 'chess'" in result.output
     result = runner.invoke(app, ["simulate", "phase10", "-o", "skip_style=never"])
     assert result.exit_code == 2 and "skip_style" in result.output
 

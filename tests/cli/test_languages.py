@@ -13,6 +13,7 @@ from meeple.bots.levels import LEVELS
 from meeple.cli import i18n
 from meeple.cli.explain import TOLD
 from meeple.cli.main import app
+from meeple.engine.errors import OPTION_MISTAKES
 from meeple.engine.registry import game_class, game_names
 from meeple.games.phase10.config import GroupKind
 from meeple.games.toquer.state import Phase as ToquerPhase
@@ -54,8 +55,50 @@ def test_every_key_the_code_names_exists() -> None:
         spec = game_class(name).spec
         built += [f"reasons.{reason}" for reason, _ in spec.end_reasons]
         built += [f"units.{spec.length_unit}", f"games.{name}.title"]
+    built += [f"errors.{reason}" for reason in OPTION_MISTAKES]
     for lang in i18n.LANGUAGES:
         assert sorted(key for key in built if key not in i18n.catalogue(lang)) == [], lang
+
+
+def test_an_option_mistake_is_said_with_the_facts_the_engine_gives() -> None:
+    english = i18n.catalogue("en")
+    for reason, facts in OPTION_MISTAKES.items():
+        assert set(i18n.PLACEHOLDER.findall(english[f"errors.{reason}"])) <= facts, reason
+
+
+# Mistakes in a command's words, and a piece of what each says in each language.
+MISTAKES = [
+    (["play", "nogame"], "nogame", "unknownGame"),
+    (["play", "toc", "-p", "5"], "5", "players"),
+    (["play", "cmyk", "-o", "foo=1"], "'foo'", "unknownOption"),
+    (["play", "cmyk", "-o", "overflow=zz"], '"forbidden" | "bust"', "badOption"),
+    (["play", "cmyk", "-o", "stall_limit=0"], "1–100", "badOption"),
+    (["play", "cmyk", "-o", "deck"], "deck", "optionForm"),
+    (["play", "phase10", "--bots", "nonsense"], "nonsense", "unknownBot"),
+    (["play", "cmyk", "--seat", "7"], "3", "seats"),
+    (["play", "cmyk", "--humans", "0,0"], "--humans 0,0", "humansTwice"),
+    (["play", "cmyk", "--humans", "a"], "--humans a", "humansList"),
+    (["replay", "no-such-record.jsonl"], "no-such-record.jsonl", "noFile"),
+    (["simulate", "cmyk", "-n", "0"], "0", "atLeastOne"),
+]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize(("args", "fact", "key"), MISTAKES, ids=[m[2] for m in MISTAKES])
+def test_a_mistake_in_a_command_is_said_in_the_language(
+    lang: str, args: list[str], fact: str, key: str
+) -> None:
+    result = runner.invoke(app, ["--lang", lang, *args])
+    assert result.exit_code == 2, result.output
+    flat = " ".join(result.output.split())
+    words = i18n.catalogue(lang)
+    lead = words["errors.line"].split("{{")[0]
+    assert flat.startswith(lead.strip()), flat
+    said = i18n.PLACEHOLDER.split(words[f"errors.{key}"])
+    assert max(said, key=len).strip() in flat, flat
+    assert fact in flat
+    if lang != "en":
+        assert_no_english(result.output, lang)
 
 
 @pytest.mark.parametrize(

@@ -54,7 +54,9 @@ def parse_bot_spec(text: str) -> BotSpec:
         if not class_name:
             known = ", ".join(dict.fromkeys([*BUILTIN, "heuristic", *LEVELS]))
             raise InvalidOptionError(
-                f"unknown bot {text!r}: use one of {known} or package.module:ClassName"
+                f"unknown bot {text!r}: use one of {known} or package.module:ClassName",
+                reason="unknownBot",
+                details={"spec": text, "known": known},
             )
         target = f"{head}:{class_name}"
     return BotSpec(text, target, _parse_params(param_text))

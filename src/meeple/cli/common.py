@@ -33,19 +33,39 @@ def build_game(name: str, players: int | None, option_texts: Sequence[str]) -> A
     try:
         return load_game(name, players, **parse_options(option_texts))
     except InvalidOptionError as error:
-        fail(str(error))
+        fail(error)
 
 
-def fail(message: str) -> NoReturn:
-    console.print(f"[bold red]error:[/] {message}")
+def fail(problem: str | Exception, where: str = "") -> NoReturn:
+    """End the command (exit code 2) with what was wrong, in the reader's language where
+    the mistake is one the terminal knows (``say_error``); ``where`` leads the message
+    (a file, an option)."""
+    message = (f"{where}: " if where else "") + say_error(problem)
+    lead, _, rest = t("errors.line", message="\0").partition("\0")
+    console.print(Text.assemble((lead, "bold red"), message, rest))
     raise typer.Exit(code=2)
+
+
+def say_error(problem: str | Exception) -> str:
+    """An error in words: an option mistake the engine names (``InvalidOptionError.reason``)
+    and a missing file in the current language, anything else as its own (English)
+    message."""
+    if isinstance(problem, FileNotFoundError):
+        return t("errors.noFile")
+    if not isinstance(problem, InvalidOptionError) or not problem.reason:
+        return str(problem)
+    details = dict(problem.details)
+    key = f"errors.{problem.reason}"
+    if problem.reason == "badOption" and not details.get("allowed"):
+        key, details = "errors.badStructured", {**details, "detail": str(problem)}
+    return t(key, **details) if has(key) else str(problem)
 
 
 def at_least_one(**counts: int) -> None:
     """A clean exit (code 2) when a count option such as ``--games`` is below 1."""
     for name, count in counts.items():
         if count < 1:
-            fail(f"--{name} must be at least 1 (it is {count})")
+            fail(t("errors.atLeastOne", name=name, count=count))
 
 
 def parse_bot_list(text: str | None, count: int, default: str) -> list[str]:
@@ -150,7 +170,7 @@ def players_or_default(name: str, players: int | None) -> int:
     try:
         return default_players(name) if players is None else players
     except InvalidOptionError as error:
-        fail(str(error))
+        fail(error)
 
 
 def dumps(value: object) -> str:

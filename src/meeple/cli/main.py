@@ -82,7 +82,7 @@ def main(
     try:
         i18n.use(lang or i18n.language_from(os.environ))
     except ValueError as error:
-        fail(f"--lang: {error}")
+        fail(error, "--lang")
 
 
 GameArg = Annotated[str, typer.Argument(help=game_argument_help(), autocompletion=game_names)]
@@ -119,7 +119,7 @@ def play(
     game = build_game(game_name, players, option or [])
     human_seats = _seat_list(humans) if humans else [seat]
     if any(not 0 <= s < game.players for s in human_seats):
-        fail(f"seats run from 0 to {game.players - 1}")
+        fail(t("errors.seats", last=game.players - 1))
     bot_specs = parse_bot_list(bots, game.players, default_bot(game.spec.name))
     if bots:  # the listed bots fill the non-human seats in order
         others = [s for s in range(game.players) if s not in human_seats]
@@ -171,7 +171,7 @@ def simulate(
                 progress=lambda _summary: progress.advance(task),
             )
         except (InvalidOptionError, MatchTooLong) as error:
-            fail(str(error))
+            fail(error)
         except KeyboardInterrupt:
             done = int(progress.tasks[0].completed)
             progress.stop()
@@ -235,7 +235,7 @@ def replay_command(
                         return
             previous = state
     except RecordError as error:
-        fail(f"{file}: {error}")
+        fail(error, str(file))
     console.print(render(game, game.view(previous, seat)))
     if game.is_terminal(previous):
         teller.finish(previous)
@@ -250,9 +250,9 @@ def _load_record(file: Path, seat: int | None) -> tuple[AnyGame, MatchRecord]:
         record = parse_record(lines, expected_version=cls.spec.version)
         game = cls(record.players, record.options)
     except (OSError, RecordError, InvalidOptionError) as error:
-        fail(f"{file}: {error}")
+        fail(error, str(file))
     if seat is not None and not 0 <= seat < game.players:
-        fail(f"--seat {seat}: this game's seats are 0 to {game.players - 1}")
+        fail(t("errors.seats", last=game.players - 1), f"--seat {seat}")
     return game, record
 
 
@@ -273,7 +273,7 @@ def review(
     try:
         show_review(game, record, seat, level, seed, limit)
     except (RecordError, InvalidOptionError) as error:
-        fail(f"{file}: {error}")
+        fail(error, str(file))
 
 
 @app.command()
@@ -282,7 +282,7 @@ def rules(game_name: GameArg) -> None:
     try:
         spec = game_class(game_name).spec
     except InvalidOptionError as error:
-        fail(f"{error}")
+        fail(error)
     words = _rule_words(spec)
     console.print(
         Text(t("rules.title", title=words("title", spec.title), version=spec.version), style="bold")
@@ -360,10 +360,10 @@ def playthrough_command(
                 console.print(f"{path}: written", highlight=False)
             return
         if game_name is None:
-            fail("name a game, or give --update FILE")
+            fail(t("errors.nameAGame"))
         lines = generate(game_name, players, parse_options(option or []), split_specs(bots), seed)
     except (OSError, RecordError, InvalidOptionError, MatchTooLong) as error:
-        fail(str(error))
+        fail(error)
     sys.stdout.write("\n".join(lines) + "\n")
 
 
@@ -376,9 +376,9 @@ def _seat_list(text: str) -> list[int]:
     try:
         seats = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        fail(f"--humans {text!r}: list seat numbers separated by commas, for example 0,2")
+        fail(t("errors.humansList"), f"--humans {text}")
     if not seats or len(set(seats)) != len(seats):
-        fail(f"--humans {text!r}: list each seat once, for example 0,2")
+        fail(t("errors.humansTwice"), f"--humans {text}")
     return seats
 
 

@@ -87,7 +87,7 @@ def play_game(
             )
         ]
     except InvalidOptionError as error:
-        fail(str(error))
+        fail(error)
     record = new_record(game, specs, seed)
     console.print(Rule(t("play.title", title=game_title(game), players=game.players, seed=seed)))
     try:

@@ -23,6 +23,7 @@ from meeple.cli.common import (
     parse_options,
     split_specs,
 )
+from meeple.cli.i18n import t
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import default_players, game_class, game_names, load_game
@@ -84,7 +85,7 @@ def _tournament_game(
 ) -> AnyGame:
     """The configured game, its bot specs checked (a mistake ends the command)."""
     if not specs:
-        fail("--bots: list at least one bot spec")
+        fail(t("errors.noBots"), "--bots")
     try:
         cls = game_class(game_name)
         if players is None:
@@ -93,7 +94,7 @@ def _tournament_game(
         for spec in specs:
             bot_class(parse_bot_spec(spec), game.spec.name)
     except InvalidOptionError as error:
-        fail(str(error))
+        fail(error)
     return game
 
 
@@ -139,7 +140,7 @@ def _run_with_progress(
                 progress=advance,
             )
         except (InvalidOptionError, RuntimeError) as error:
-            fail(str(error))
+            fail(error)
         except TournamentInterrupted as interrupted:
             progress.stop()
             _write_partial(interrupted.report, directory)

@@ -62,12 +62,32 @@ class OptionSpec:
             return " ".join(["an integer", ", ".join(bounds)]).strip()
         return "a JSON value as described in the game's README"
 
+    def allowed_in_symbols(self) -> str:
+        """What ``describe_allowed`` says, in symbols any language reads: the choices as
+        typed, ``true | false``, ``1–5`` or ``≥ 1``; empty for a structured option."""
+        if self.choices is not None:
+            return " | ".join(json.dumps(c) for c in self.choices)
+        if isinstance(self.default, bool):
+            return "true | false"
+        if isinstance(self.default, int) and self.check is None:
+            low, high = self.minimum, self.maximum
+            if low is not None and high is not None:
+                return f"{low}–{high}"
+            return f"≥ {low}" if low is not None else f"≤ {high}" if high is not None else ""
+        return ""
+
     def validate(self, value: OptionValue) -> OptionValue:
         """The normalised value, or an InvalidOptionError naming the option and the rule."""
 
         def bad(reason: str) -> InvalidOptionError:
             return InvalidOptionError(
-                f"option {self.name!r}: {reason}; expected {self.describe_allowed()}"
+                f"option {self.name!r}: {reason}; expected {self.describe_allowed()}",
+                reason="badOption",
+                details={
+                    "name": self.name,
+                    "value": json.dumps(value),
+                    "allowed": self.allowed_in_symbols(),
+                },
             )
 
         if self.check is not None:
@@ -94,7 +114,11 @@ def parse_option_text(text: str) -> tuple[str, OptionValue]:
     """``key=value`` from a command line; the value is JSON when it parses, else a string."""
     key, separator, raw = text.partition("=")
     if not separator or not key:
-        raise InvalidOptionError(f"option {text!r} is not of the form key=value")
+        raise InvalidOptionError(
+            f"option {text!r} is not of the form key=value",
+            reason="optionForm",
+            details={"text": text},
+        )
     lowered = raw.strip().lower()
     value: OptionValue
     if lowered in ("true", "on", "yes"):
@@ -117,8 +141,11 @@ def resolve_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         valid = ", ".join(sorted(by_name)) or "none"
+        names = ", ".join(map(repr, unknown))
         raise InvalidOptionError(
-            f"{game}: unknown option {', '.join(map(repr, unknown))}; valid options: {valid}"
+            f"{game}: unknown option {names}; valid options: {valid}",
+            reason="unknownOption",
+            details={"game": game, "names": names, "valid": valid},
         )
     resolved: dict[str, OptionValue] = {}
     for spec in specs:

@@ -117,7 +117,9 @@ class Game(ABC, Generic[S, A, Out, V]):
         if players not in self.spec.player_counts:
             counts = ", ".join(map(str, self.spec.player_counts))
             raise InvalidOptionError(
-                f"{self.spec.name}: {players} players is not supported; valid counts: {counts}"
+                f"{self.spec.name}: {players} players is not supported; valid counts: {counts}",
+                reason="players",
+                details={"game": self.spec.name, "players": players, "counts": counts},
             )
         self.players = players
         self.options: dict[str, OptionValue] = resolve_options(

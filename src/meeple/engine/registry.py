@@ -146,7 +146,12 @@ def unregister_game(name: str) -> None:
 def game_entry(name: str) -> GameEntry:
     entries = _entries()
     if name not in entries:
-        raise InvalidOptionError(f"unknown game {name!r}; games: {', '.join(entries)}")
+        games = ", ".join(entries)
+        raise InvalidOptionError(
+            f"unknown game {name!r}; games: {games}",
+            reason="unknownGame",
+            details={"name": name, "games": games},
+        )
     return entries[name]
 
 
