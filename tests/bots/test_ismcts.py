@@ -477,11 +477,13 @@ def test_the_guides_choice_stands_unless_another_beats_it_with_confidence() -> N
         ISMCTSBot(Nim(), 0, random.Random(0), confidence="high")  # type: ignore[arg-type]
     phase10 = make_bot("ismcts", load_game("phase10", 2), 0, random.Random(0))
     assert isinstance(phase10, ISMCTSBot) and phase10.confidence == 2.0
-    # Phase 10 pairs its discards at two players, with no prior (docs/bots.md); at four
-    # the test is on the unpaired means, with the search's prior
-    assert phase10.paired and phase10.prior == 0.0
-    four = make_bot("ismcts", load_game("phase10", 4), 0, random.Random(0))
-    assert isinstance(four, ISMCTSBot) and not four.paired and four.prior == 0.03
+    # Phase 10 pairs its discards at every player count, with no prior (docs/bots.md):
+    # unpaired, the search never left its root policy at four players
+    for players in (2, 3, 4, 6):
+        bot = make_bot("ismcts", load_game("phase10", players), 0, random.Random(0))
+        assert isinstance(bot, ISMCTSBot) and (bot.paired, bot.prior) == (True, 0.0), players
+        assert bot.confidence == 2.0
+    assert not make_bot("ismcts:paired=false", load_game("phase10", 4), 0, random.Random(0)).paired
     assert ISMCTSBot(Nim(), 0, random.Random(0)).confidence == 0.0  # type: ignore[arg-type]
 
 
