@@ -54,9 +54,8 @@ def say_error(problem: str | Exception) -> str:
         return t("errors.noFile")
     if not isinstance(problem, InvalidOptionError) or not problem.reason:
         return str(problem)
-    details = dict(problem.details)
-    key = f"errors.{problem.reason}"
-    if problem.reason == "badOption" and not details.get("allowed"):
+    key, details = f"errors.{problem.reason}", problem.details
+    if problem.reason == "badOption" and not details["allowed"]:
         key, details = "errors.badStructured", {**details, "detail": str(problem)}
     return t(key, **details) if has(key) else str(problem)
 
