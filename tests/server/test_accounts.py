@@ -176,14 +176,20 @@ def test_guest_plays_as_before_and_rated_tables_seat_accounts_only(http: httpx.C
 
     hinted = http.post("/api/tables", json={"game": "cmyk", "rated": True, "hints": True})
     assert hinted.status_code == 422  # the expert bot does not help at a rated table
-    for seats in (
-        [{"kind": "bot", "bot": "medium"}] * 2,
-        [{"kind": "bot", "bot": "easy:mistakes=0.9"}, {"kind": "human"}],
+    assert (hinted.json()["reason"], hinted.json()["details"]) == ("ratedHints", {})
+    for seats, reason, details in (
+        ([{"kind": "bot", "bot": "medium"}] * 2, "ratedLevelTwice", {"level": "medium"}),
+        (
+            [{"kind": "bot", "bot": "easy:mistakes=0.9"}, {"kind": "human"}],
+            "ratedBots",
+            {"levels": "random, easy, medium, hard, expert"},
+        ),
     ):
         refused = http.post(
             "/api/tables", json={"game": "cmyk", "players": 2, "rated": True, "seats": seats}
         )
         assert refused.status_code == 422, refused.text
+        assert (refused.json()["reason"], refused.json()["details"]) == (reason, details)
     lonely = create_table(http, game="cmyk", players=2, rated=True)
     mine = http.post(f"/api/tables/{lonely['id']}/seats/0", headers=bearer(one)).json()
     start = http.post(

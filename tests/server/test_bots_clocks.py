@@ -80,6 +80,11 @@ def test_user_bot_classes_are_refused_unless_allowed(tmp_path: Path) -> None:
             json={"game": "cmyk", "players": 2, "seats": bot_seats("server.botcases:CrashBot")},
         )
         assert answer.status_code == 422 and "only" in answer.json()["detail"]
+        assert answer.json()["reason"] == "botNotServed"
+        assert answer.json()["details"] == {
+            "spec": "server.botcases:CrashBot",
+            "served": "random, ismcts, easy, heuristic, medium, hard, expert",
+        }
 
 
 def test_left_seat_is_played_by_the_empty_seat_bot(live_sqlite: LiveServer) -> None:

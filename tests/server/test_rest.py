@@ -37,6 +37,42 @@ def test_bad_options_get_the_engines_message(http: httpx.Client) -> None:
     assert answer.status_code == 422 and "unknown game" in answer.json()["detail"]
 
 
+def test_a_refused_table_names_its_mistake_for_the_client_to_say(http: httpx.Client) -> None:
+    """The kind of mistake and its facts travel beside the English detail (the lobby says
+    them in the reader's language); a mistake without a kind has neither."""
+    cases = [
+        (
+            {"game": "cmyk", "players": 9},
+            "players",
+            {"game": "cmyk", "players": 9, "counts": "2, 3, 4, 5, 6"},
+        ),
+        (
+            {"game": "cmyk", "options": {"stall_limit": 0}},
+            "badOption",
+            {"name": "stall_limit", "value": "0", "allowed": "1–100"},
+        ),
+        (
+            {"game": "cmyk", "players": 2, "seats": [{}]},
+            "seatCount",
+            {"seats": 1, "players": 2},
+        ),
+        (
+            {"game": "cmyk", "players": 2, "seats": [{"kind": "bot", "bot": "nosuchbot"}, {}]},
+            "unknownBot",
+            {"spec": "nosuchbot", "known": "random, ismcts, easy, heuristic, medium, hard, expert"},
+        ),
+    ]
+    for body, reason, details in cases:
+        answer = http.post("/api/tables", json=body)
+        assert answer.status_code == 422, body
+        problem = answer.json()
+        assert (problem.get("reason"), problem.get("details")) == (reason, details), problem
+        assert problem["detail"]  # the English sentence stays
+    bad_bot = {"game": "cmyk", "players": 2, "seats": [{"kind": "bot", "bot": "pkg.mod:Bot"}, {}]}
+    problem = http.post("/api/tables", json=bad_bot).json()
+    assert problem["detail"] and "reason" not in problem and "details" not in problem
+
+
 def test_bot_specs_are_checked_and_user_classes_refused_by_default(http: httpx.Client) -> None:
     bad = {"game": "cmyk", "players": 2, "seats": [{"kind": "bot", "bot": "nosuchbot"}, {}]}
     assert http.post("/api/tables", json=bad).status_code == 422

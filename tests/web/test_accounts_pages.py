@@ -10,6 +10,7 @@ import httpx
 
 from meeple.web import STATIC_DIR
 from server.serverkit import Client
+from web.conftest import screenshot
 from web.helpers import next_to_act
 from web.phone import axe_violations, describe_violations
 from web.positions import last_move_steps
@@ -145,3 +146,43 @@ def test_leaderboard_and_player_page_in_three_languages(server, new_page) -> Non
         if lang != "en":
             assert_no_english(page, lang, "a player's page")
     http.close()
+
+
+def test_a_refused_table_is_said_in_the_readers_language(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    """Ticking "rated" locks hints off; a table the server refuses (one bot level in three
+    seats of a rated table) is said in French and Japanese with the level's name; a value
+    the server can explain only in English gets a translated lead, its English marked."""
+    for locale, lang, width in (("fr-FR", "fr", 1280), ("ja-JP", "ja", 390)):
+        words = json.loads((STATIC_DIR / "i18n" / f"{lang}.json").read_text())
+        mistakes = words["lobby"]["mistakes"]
+        page = new_page(locale=locale, width=width, height=844)
+        sign_up_in_page(page, server.base, f"Dee{secrets.token_hex(3)}")
+        page.goto(server.base + "/")
+        page.wait_for_selector("#rated")
+        page.select_option("#game", "cmyk")
+        page.select_option("#players", "4")
+        page.wait_for_selector("#seat-3")  # a person and three seats of the "medium" level
+        page.check("#hints")
+        page.check("#rated")
+        assert not page.is_checked("#hints") and page.is_disabled("#hints")
+        page.click("#create-button")
+        page.wait_for_function("() => document.querySelector('#create-error').textContent")
+        said = page.inner_text("#create-error")
+        level = words["bots"]["medium"]
+        assert mistakes["ratedLevelTwice"].replace("{{level}}", level) in said, said
+        assert page.locator("#create-error [lang=en]").count() == 0
+        assert_no_english(page, lang, "a refused rated table")
+        page.locator("#create-error").scroll_into_view_if_needed()
+        screenshot(page, f"lobby-refused-{lang}")
+
+        page.uncheck("#rated")
+        assert not page.is_disabled("#hints")
+        page.evaluate("() => document.querySelectorAll('form details').forEach(d => d.open = true)")
+        page.fill("#opt-deck", '{"nope": 1}')
+        page.click("#create-button")
+        label = words["games"]["cmyk"]["options"]["deck"]["label"]
+        lead = mistakes["badStructured"].replace("{{name}}", label)
+        page.wait_for_function(
+            "lead => document.querySelector('#create-error').textContent.includes(lead)", arg=lead
+        )
+        assert "unknown deck keys" in page.inner_text("#create-error [lang=en]")

@@ -52,7 +52,7 @@ def parse_bot_spec(text: str) -> BotSpec:
         # module:Class[:params]
         class_name, _, param_text = rest.partition(":")
         if not class_name:
-            known = ", ".join(dict.fromkeys([*BUILTIN, "heuristic", *LEVELS]))
+            known = ", ".join(builtin_names())
             raise InvalidOptionError(
                 f"unknown bot {text!r}: use one of {known} or package.module:ClassName",
                 reason="unknownBot",
@@ -60,6 +60,11 @@ def parse_bot_spec(text: str) -> BotSpec:
             )
         target = f"{head}:{class_name}"
     return BotSpec(text, target, _parse_params(param_text))
+
+
+def builtin_names() -> list[str]:
+    """The bots named without a module: the built-in ones and the levels."""
+    return list(dict.fromkeys([*BUILTIN, "heuristic", *LEVELS]))
 
 
 def _parse_params(param_text: str) -> dict[str, OptionValue]:

@@ -5,6 +5,7 @@ Every message names the action, the situation and the reason.
 """
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 
 class InvalidActionError(ValueError):
@@ -31,8 +32,11 @@ class InvalidOptionError(ValueError):
 
     ``reason`` names the kind of mistake where a client may say it in its own words (one
     of ``OPTION_MISTAKES``), with the facts it needs in ``details``; empty otherwise. The
-    message is the same English text either way.
+    message is the same English text either way. A subclass for another layer's mistakes
+    (the server's table requests) names its own in ``mistakes``.
     """
+
+    mistakes: ClassVar[Mapping[str, frozenset[str]]] = OPTION_MISTAKES
 
     def __init__(
         self, message: str, *, reason: str = "", details: Mapping[str, object] | None = None
@@ -40,7 +44,7 @@ class InvalidOptionError(ValueError):
         super().__init__(message)
         self.reason = reason
         self.details: Mapping[str, object] = dict(details or {})
-        assert not reason or OPTION_MISTAKES[reason] == set(self.details), (reason, details)
+        assert not reason or self.mistakes[reason] == set(self.details), (reason, details)
 
 
 class RecordError(ValueError):

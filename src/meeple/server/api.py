@@ -14,14 +14,14 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from meeple.bots.levels import HINT_LEVEL, LEVEL_ORDER
-from meeple.bots.registry import BUILTIN, make_bot, parse_bot_spec
+from meeple.bots.registry import BUILTIN, builtin_names, make_bot, parse_bot_spec
 from meeple.engine.codec import JSON
 from meeple.engine.errors import InvalidOptionError
 from meeple.engine.protocol import AnyGame
 from meeple.engine.record import FORMAT, FORMAT_VERSION
 from meeple.engine.registry import default_players, game_class, game_names
 from meeple.engine.rng import derive_seed
-from meeple.server.accounts import rated_bot_level, signed_in
+from meeple.server.accounts import RATED_BOT_LEVELS, rated_bot_level, signed_in
 from meeple.server.limits import Rate
 from meeple.server.live import LiveTable
 from meeple.server.manager import TableManager
@@ -94,8 +94,11 @@ def check_bot_spec(text: str, game: AnyGame, allow_custom: bool) -> str:
     """The spec if the server may run it for this game; InvalidOptionError otherwise."""
     spec = parse_bot_spec(text)
     if spec.target != "heuristic" and spec.target not in BUILTIN.values() and not allow_custom:
-        raise InvalidOptionError(
-            f"bot {text!r}: this server runs only {', '.join([*BUILTIN, 'heuristic'])}"
+        served = ", ".join(builtin_names())
+        raise TableRequestError(
+            f"bot {text!r}: this server runs only {served}",
+            reason="botNotServed",
+            details={"spec": text, "served": served},
         )
     try:
         make_bot(text, game, 0, random.Random(0))
@@ -108,6 +111,35 @@ def check_bot_spec(text: str, game: AnyGame, allow_custom: bool) -> str:
 
 def _problem(status: int, message: str) -> HTTPException:
     return HTTPException(status_code=status, detail=message)
+
+
+# The mistakes a table request can make beyond its game's options, with their facts.
+TABLE_MISTAKES = {
+    "seatCount": frozenset({"seats", "players"}),
+    "botNotServed": frozenset({"spec", "served"}),
+    "ratedHints": frozenset(),
+    "ratedBots": frozenset({"levels"}),
+    "ratedLevelTwice": frozenset({"level"}),
+}
+
+
+class TableRequestError(InvalidOptionError):
+    """A table the server will not create, for a reason of the table, not the game."""
+
+    mistakes = TABLE_MISTAKES
+
+
+def _refused(error: InvalidOptionError) -> JSONResponse:
+    """A 422 problem for a table request, with the mistake's kind and facts if named."""
+    problem = Problem(detail=str(error))
+    if error.reason:
+        problem.reason = error.reason
+        problem.details = {key: _fact(value) for key, value in error.details.items()}
+    return JSONResponse(problem.model_dump(exclude_none=True), status_code=422)
+
+
+def _fact(value: object) -> str | int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else str(value)
 
 
 async def _table(manager: TableManager, table_id: str) -> LiveTable:
@@ -210,7 +242,7 @@ async def create_table(body: CreateTable, manager: Manager, request: Request) ->
     try:
         stored = _new_table(body, manager.settings.allow_custom_bots)
     except InvalidOptionError as error:
-        raise _problem(422, str(error)) from None
+        return _refused(error)
     if body.start_steps is not None and not manager.settings.test_positions:
         raise _problem(422, "start_steps is for tests: this server was not started for them")
     try:
@@ -235,7 +267,9 @@ def _new_table(body: CreateTable, allow_custom_bots: bool) -> StoredTable:
     if body.rated:
         _check_rated_bots(stored_seats)
         if body.hints:
-            raise InvalidOptionError("a rated table has no hints (the expert bot's moves)")
+            raise TableRequestError(
+                "a rated table has no hints (the expert bot's moves)", reason="ratedHints"
+            )
     return StoredTable(
         id=secrets.token_urlsafe(9)[:12],
         name=body.name,
@@ -273,7 +307,11 @@ def _new_seats(body: CreateTable, game: AnyGame, allow_custom_bots: bool) -> lis
     players = game.players
     seats: list[SeatSpec | None] = list(body.seats) if body.seats else [None] * players
     if len(seats) != players:
-        raise InvalidOptionError(f"{len(seats)} seats given for {players} players")
+        raise TableRequestError(
+            f"{len(seats)} seats given for {players} players",
+            reason="seatCount",
+            details={"seats": len(seats), "players": players},
+        )
     bank = body.clock.seconds * 1000 if body.clock.kind == "bank" else None
     stored_seats = []
     for index, seat in enumerate(seats):
@@ -289,9 +327,20 @@ def _check_rated_bots(seats: list[StoredSeat]) -> None:
     """A rated table's bots are the levels (one identity each), each in one seat."""
     levels = [rated_bot_level(seat.bot) for seat in seats if seat.kind == "bot"]
     if None in levels:
-        raise InvalidOptionError("a rated table's bots are levels: random, easy, medium, ...")
-    if len(set(levels)) != len(levels):
-        raise InvalidOptionError("a rated table has each bot level in one seat at most")
+        named = ", ".join(dict.fromkeys(RATED_BOT_LEVELS.values()))
+        raise TableRequestError(
+            f"a rated table's bots are levels: {named}",
+            reason="ratedBots",
+            details={"levels": named},
+        )
+    twice = next((level for level in levels if levels.count(level) > 1), None)
+    if twice is not None:
+        raise TableRequestError(
+            f"a rated table has each bot level in one seat at most ({twice} sits in "
+            f"{levels.count(twice)})",
+            reason="ratedLevelTwice",
+            details={"level": twice},
+        )
 
 
 def _info(live: LiveTable) -> JSON:

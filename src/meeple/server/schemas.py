@@ -250,4 +250,9 @@ class Message(BaseModel):
 
 
 class Problem(BaseModel):
+    """What went wrong, in English (``detail``). A mistake in a new table also names its
+    kind (``reason``) and facts (``details``), for a client to say it in its own words."""
+
     detail: str
+    reason: str | None = None
+    details: dict[str, str | int] | None = None

@@ -109,8 +109,9 @@ export function ratedField() {
   return h(
     'div',
     { class: 'field checkbox' },
-    h('input', { id: 'rated', name: 'rated', type: 'checkbox' }),
+    h('input', { id: 'rated', name: 'rated', type: 'checkbox', 'aria-describedby': 'rated-rules' }),
     h('label', { for: 'rated' }, t('account.ratedTable')),
+    h('p', { class: 'hint', id: 'rated-rules' }, t('account.ratedRules')),
   );
 }
 

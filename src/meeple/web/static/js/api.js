@@ -1,7 +1,13 @@
 // @ts-check
 // The server's REST API (see docs/server.md) and the seat tokens kept in localStorage.
 export class ApiError extends Error {
-  constructor(status, detail) {
+  /**
+   * @param {number} status
+   * @param {unknown} detail the server's words (English)
+   * @param {string} [reason] the kind of mistake, when the server names it
+   * @param {Record<string, string | number>} [details] that mistake's facts
+   */
+  constructor(status, detail, reason = '', details = {}) {
     super(
       typeof detail === 'string'
         ? detail
@@ -11,6 +17,8 @@ export class ApiError extends Error {
     );
     this.status = status;
     this.detail = detail;
+    this.reason = reason;
+    this.details = details;
   }
 }
 
@@ -48,7 +56,12 @@ export async function request(method, path, body, token) {
     data = null;
   }
   if (!response.ok)
-    throw new ApiError(response.status, data && data.detail !== undefined ? data.detail : response.statusText);
+    throw new ApiError(
+      response.status,
+      data && data.detail !== undefined ? data.detail : response.statusText,
+      (data && data.reason) || '',
+      (data && data.details) || {},
+    );
   return data;
 }
 

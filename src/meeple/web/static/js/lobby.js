@@ -3,14 +3,43 @@
 // or a person per seat, a clock), the open, running and finished tables, joining,
 // watching and share links.
 import { h, mount, richText, seatMark, errorMessage, queryAll } from './dom.js';
-import { t, tOr, language } from './i18n.js';
-import { api, rememberSeat, playerName, rememberName, seatFor } from './api.js';
+import { t, tOr, has, language } from './i18n.js';
+import { api, ApiError, rememberSeat, playerName, rememberName, seatFor } from './api.js';
 import { botName, isLevel } from './names.js';
 import { nameLink, ratedField, ratedNeedsAccount, signedIn } from './account.js';
 import { optionEditor } from './editors.js';
 
 function optionLabel(game, option) {
   return tOr(`games.${game}.options.${option.name}.label`, option.name);
+}
+
+/**
+ * Why the server refused a new table, in the reader's language where it names the
+ * mistake (``reason``, with its facts); its English words otherwise.
+ * @param {unknown} error
+ * @param {string} game the game's name
+ * @param {any} spec the game's description (its options)
+ * @returns {Array<string | HTMLElement>}
+ */
+export function refusal(error, game, spec) {
+  const english = h('span', { lang: 'en' }, errorMessage(error));
+  const key = error instanceof ApiError ? `lobby.mistakes.${error.reason}` : '';
+  if (!(error instanceof ApiError) || !error.reason || !has(key)) return [t('lobby.createFailed'), ' ', english];
+  const facts = { ...error.details };
+  const option = (spec.options || []).find((o) => o.name === facts.name);
+  if (option) facts.name = optionLabel(game, option);
+  if (facts.game) facts.game = tOr(`games.${facts.game}.title`, String(facts.game));
+  for (const fact of ['levels', 'served', 'known']) if (facts[fact]) facts[fact] = botList(String(facts[fact]));
+  if (facts.level) facts.level = botName(String(facts.level));
+  if (error.reason === 'badOption' && !facts.allowed)
+    return [t('lobby.createFailed'), ' ', t('lobby.mistakes.badStructured', facts), ' ', english];
+  return [t('lobby.createFailed'), ' ', t(key, facts)];
+}
+
+/** A list of bot names ("random, easy, ...") in words, as alternatives. */
+function botList(/** @type {string} */ text) {
+  const names = text.split(', ').map((spec) => botName(spec));
+  return new Intl.ListFormat(language(), { type: 'disjunction' }).format(names);
 }
 
 function optionDoc(game, option) {
@@ -435,6 +464,13 @@ export class LobbyPage {
       h('button', { type: 'submit', class: 'primary', id: 'create-button' }, t('lobby.create')),
     );
     form.insertBefore(optionsSection(name, game, form, []), form.querySelector('#create-error'));
+    // A rated table has no hints: the box is cleared and locked while "rated" is ticked.
+    const rated = /** @type {HTMLInputElement | null} */ (form.querySelector('#rated'));
+    const hints = /** @type {HTMLInputElement} */ (form.querySelector('#hints'));
+    rated?.addEventListener('change', () => {
+      if (rated.checked) hints.checked = false;
+      hints.disabled = rated.checked;
+    });
     mount(this.formBox, h('h2', { id: 'create-title' }, t('lobby.createTitle')), form);
     const summary = tOr(`games.${name}.summary`, game.summary);
     mount(
@@ -494,7 +530,7 @@ export class LobbyPage {
       }
       location.hash = `#/table/${table.id}`;
     } catch (error) {
-      errorBox.replaceChildren(t('lobby.createFailed'), ' ', h('span', { lang: 'en' }, errorMessage(error)));
+      errorBox.replaceChildren(...refusal(error, this.gameName, this.games[this.gameName]));
     }
   }
 
