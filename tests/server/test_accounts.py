@@ -161,12 +161,13 @@ def test_guest_plays_as_before_and_rated_tables_seat_accounts_only(http: httpx.C
     rated = create_table(http, game="cmyk", players=2, rated=True)
     assert rated["rated"] is True
     guest = http.post(f"/api/tables/{rated['id']}/seats/0", json={"name": "Guest"})
-    assert guest.status_code == 401
+    assert guest.status_code == 401 and guest.json()["reason"] == "needs_account"
     one = sign_up(http, fresh_name())
     seat_0 = f"/api/tables/{rated['id']}/seats/0"
     assert http.post(seat_0, headers=bearer(one)).status_code == 201
     twice = http.post(f"/api/tables/{rated['id']}/seats/1", headers=bearer(one))
     assert twice.status_code == 409  # one seat per account at a rated table
+    assert twice.json()["reason"] == "one_seat"
     token = http.post(
         seat_0.replace("/seats/0", "/seats/1"),
         json={"name": "p"},

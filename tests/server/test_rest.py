@@ -93,8 +93,14 @@ def test_join_gives_a_token_stored_only_as_its_hash(live: LiveServer, http: http
     assert stored[0] == hashlib.sha256(token.encode()).hexdigest()
     assert all(token not in str(tuple(row)) for row in rows)
     again = http.post(f"/api/tables/{table['id']}/seats/0", json={"name": "Bob"})
-    assert again.status_code == 409
-    assert http.post(f"/api/tables/{table['id']}/seats/5", json={}).status_code == 404
+    assert again.status_code == 409 and again.json()["reason"] == "taken"
+    beyond = http.post(f"/api/tables/{table['id']}/seats/5", json={})
+    assert beyond.status_code == 404 and beyond.json()["reason"] == "no_seat"
+    with_bot = create_table(
+        http, game="cmyk", players=2, seats=[{}, {"kind": "bot", "bot": "random"}]
+    )
+    to_bot = http.post(f"/api/tables/{with_bot['id']}/seats/1", json={})
+    assert (to_bot.status_code, to_bot.json()["reason"]) == (409, "bot_seat")
     info = http.get(f"/api/tables/{table['id']}").json()
     assert info["seats"][0]["name"] == "Ann" and info["seats"][0]["occupied"]
     assert "token" not in str(info)

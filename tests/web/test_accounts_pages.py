@@ -151,7 +151,8 @@ def test_leaderboard_and_player_page_in_three_languages(server, new_page) -> Non
 def test_a_refused_table_is_said_in_the_readers_language(server, new_page) -> None:  # type: ignore[no-untyped-def]
     """Ticking "rated" locks hints off; a table the server refuses (one bot level in three
     seats of a rated table) is said in French and Japanese with the level's name; a value
-    the server can explain only in English gets a translated lead, its English marked."""
+    the server can explain only in English gets a translated lead, its English marked; a
+    seat taken by someone else meanwhile is said in words."""
     for locale, lang, width in (("fr-FR", "fr", 1280), ("ja-JP", "ja", 390)):
         words = json.loads((STATIC_DIR / "i18n" / f"{lang}.json").read_text())
         mistakes = words["lobby"]["mistakes"]
@@ -186,3 +187,17 @@ def test_a_refused_table_is_said_in_the_readers_language(server, new_page) -> No
             "lead => document.querySelector('#create-error').textContent.includes(lead)", arg=lead
         )
         assert "unknown deck keys" in page.inner_text("#create-error [lang=en]")
+
+        # A seat someone takes while the page offers it: said in words too.
+        table = server.create_table(game="cmyk", players=2)
+        page.goto(f"{server.base}/#/join/{table['id']}/1")
+        page.wait_for_selector("#join-button")
+        taken = httpx.post(
+            f"{server.base}/api/tables/{table['id']}/seats/1", json={"name": "Eve"}, trust_env=False
+        )
+        assert taken.status_code == 201
+        page.click("#join-button")
+        page.wait_for_function("() => document.querySelector('.join-form .error').textContent")
+        said = page.inner_text(".join-form .error")
+        assert words["join"]["mistakes"]["taken"] in said and words["join"]["failed"] in said
+        assert page.locator(".join-form .error [lang=en]").count() == 0

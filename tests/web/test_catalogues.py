@@ -87,15 +87,20 @@ def test_the_server_serves_the_page_and_its_assets() -> None:
 
 def test_every_mistake_the_server_names_can_be_said() -> None:
     """Each kind of mistake a refused table names (the engine's option mistakes and the
-    server's own) has a sentence in every language, using only the facts it is given."""
+    server's own) has a sentence in every language, using only the facts it is given, and
+    so has each reason a seat cannot be taken."""
     from meeple.engine.errors import OPTION_MISTAKES
-    from meeple.server.api import TABLE_MISTAKES
+    from meeple.server.api import JOIN_MISTAKES, TABLE_MISTAKES
 
     for reason, facts in {**OPTION_MISTAKES, **TABLE_MISTAKES}.items():
         for lang, catalogue in CATALOGUES.items():
             text = catalogue.get(f"lobby.mistakes.{reason}")
             assert text, f"{lang}: no sentence for {reason}"
             assert set(PLACEHOLDER.findall(text)) <= facts, (lang, reason)
+    for reason in JOIN_MISTAKES:  # why a seat cannot be taken: no facts
+        for lang, catalogue in CATALOGUES.items():
+            text = catalogue.get(f"join.mistakes.{reason}")
+            assert text and not PLACEHOLDER.findall(text), f"{lang}: join.mistakes.{reason}"
     for catalogue in CATALOGUES.values():  # a structured value's lead, beside its English
         lead = catalogue["lobby.mistakes.badStructured"]
         assert set(PLACEHOLDER.findall(lead)) <= OPTION_MISTAKES["badOption"]

@@ -7,6 +7,7 @@ seat (from the Bearer token) or for a spectator, and sent as it is.
 import importlib
 import random
 import secrets
+from collections.abc import Mapping
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request
@@ -123,19 +124,37 @@ TABLE_MISTAKES = {
 }
 
 
+# Why a seat cannot be taken (``reason`` of a refused join; the last five are the
+# seating's MoveError codes).
+JOIN_MISTAKES = ("needs_account", "finished", "no_seat", "bot_seat", "taken", "one_seat")
+
+
 class TableRequestError(InvalidOptionError):
     """A table the server will not create, for a reason of the table, not the game."""
 
     mistakes = TABLE_MISTAKES
 
 
-def _refused(error: InvalidOptionError) -> JSONResponse:
+class Refusal(HTTPException):
+    """A problem that names its kind (``reason``) and facts beside the English ``detail``,
+    for a client to say it in its own words (``Problem``; the app renders it)."""
+
+    def __init__(
+        self, status: int, message: str, reason: str, details: Mapping[str, object] | None = None
+    ) -> None:
+        super().__init__(status_code=status, detail=message)
+        self.reason = reason
+        self.details = {key: _fact(value) for key, value in (details or {}).items()}
+
+    def problem(self) -> Problem:
+        return Problem(detail=str(self.detail), reason=self.reason, details=self.details)
+
+
+def _refused(error: InvalidOptionError) -> HTTPException:
     """A 422 problem for a table request, with the mistake's kind and facts if named."""
-    problem = Problem(detail=str(error))
-    if error.reason:
-        problem.reason = error.reason
-        problem.details = {key: _fact(value) for key, value in error.details.items()}
-    return JSONResponse(problem.model_dump(exclude_none=True), status_code=422)
+    if not error.reason:
+        return _problem(422, str(error))
+    return Refusal(422, str(error), error.reason, error.details)
 
 
 def _fact(value: object) -> str | int:
@@ -242,7 +261,7 @@ async def create_table(body: CreateTable, manager: Manager, request: Request) ->
     try:
         stored = _new_table(body, manager.settings.allow_custom_bots)
     except InvalidOptionError as error:
-        return _refused(error)
+        raise _refused(error) from None
     if body.start_steps is not None and not manager.settings.test_positions:
         raise _problem(422, "start_steps is for tests: this server was not started for them")
     try:
@@ -394,7 +413,7 @@ async def join_seat(
     live = await _table(manager, table_id)
     signed = await signed_in(manager, request, session)
     if signed is None and live.runtime.rated:
-        raise _problem(401, "a rated table seats accounts only: sign in first")
+        raise Refusal(401, "a rated table seats accounts only: sign in first", "needs_account")
     account = None if signed is None else signed.account
     name = (body or JoinBody()).name if account is None else account.name or ""
     try:
@@ -402,7 +421,8 @@ async def join_seat(
             live, seat, name, None if account is None else account.id
         )
     except MoveError as error:
-        raise _problem(404 if error.code == "no_seat" else 409, str(error)) from None
+        status = 404 if error.code == "no_seat" else 409
+        raise Refusal(status, str(error), error.code) from None
     return JoinAnswer(table_id=table_id, seat=seat, token=token)
 
 

@@ -15,10 +15,11 @@ import uvicorn
 from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
 
 from meeple.server.accounts_api import SECRET_BODIES
 from meeple.server.accounts_api import router as accounts_router
-from meeple.server.api import router
+from meeple.server.api import Refusal, router
 from meeple.server.limits import BodyLimit, guarded_http_protocol
 from meeple.server.manager import Settings, TableManager
 from meeple.server.ws import table_socket
@@ -77,6 +78,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             errors = [{k: v for k, v in e.items() if k not in ("input", "ctx")} for e in errors]
         detail = json.dumps({"detail": jsonable_encoder(errors)}, ensure_ascii=True)
         return Response(detail, status_code=422, media_type="application/json")
+
+    @app.exception_handler(Refusal)
+    async def refused(request: Request, error: Refusal) -> Response:
+        return JSONResponse(error.problem().model_dump(), status_code=error.status_code)
 
     @app.websocket("/ws/tables/{table_id}")
     async def play_socket(websocket: WebSocket, table_id: str) -> None:

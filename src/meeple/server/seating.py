@@ -63,7 +63,7 @@ class Seating:
         if not 0 <= seat < runtime.players:
             raise MoveError("no_seat", f"seats run from 0 to {runtime.players - 1}")
         if runtime.seats[seat].kind != "human":
-            raise MoveError("taken", f"seat {seat} is a bot seat")
+            raise MoveError("bot_seat", f"seat {seat} is a bot seat")
         token = secrets.token_urlsafe(32)
         digest = hash_token(token)
         args = {"seat": seat, "name": name, "digest": digest, "account": account}
@@ -89,7 +89,7 @@ class Seating:
                 and account is not None
                 and any(s.account == account and s.seat != seat for s in runtime.seats)
             ):
-                raise MoveError("taken", "at a rated table an account plays one seat")
+                raise MoveError("one_seat", "at a rated table an account plays one seat")
             claimed = await manager.db(
                 manager.store.claim_seat, runtime.id, seat, name, digest, account
             )

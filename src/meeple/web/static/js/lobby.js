@@ -14,26 +14,38 @@ function optionLabel(game, option) {
 }
 
 /**
- * Why the server refused a new table, in the reader's language where it names the
- * mistake (``reason``, with its facts); its English words otherwise.
+ * Why the server refused, in the reader's language where it names the mistake
+ * (``reason``, a key under ``group``, with its facts as ``words`` puts them); the lead
+ * and its English words otherwise.
  * @param {unknown} error
- * @param {string} game the game's name
- * @param {any} spec the game's description (its options)
+ * @param {string} lead what failed, in words
+ * @param {string} group the catalogue's keys for the mistakes
+ * @param {(facts: Record<string, string | number>) => Record<string, string | number>} [words]
  * @returns {Array<string | HTMLElement>}
  */
-export function refusal(error, game, spec) {
+export function refusal(error, lead, group, words = (facts) => facts) {
   const english = h('span', { lang: 'en' }, errorMessage(error));
-  const key = error instanceof ApiError ? `lobby.mistakes.${error.reason}` : '';
-  if (!(error instanceof ApiError) || !error.reason || !has(key)) return [t('lobby.createFailed'), ' ', english];
-  const facts = { ...error.details };
-  const option = (spec.options || []).find((o) => o.name === facts.name);
-  if (option) facts.name = optionLabel(game, option);
-  if (facts.game) facts.game = tOr(`games.${facts.game}.title`, String(facts.game));
-  for (const fact of ['levels', 'served', 'known']) if (facts[fact]) facts[fact] = botList(String(facts[fact]));
-  if (facts.level) facts.level = botName(String(facts.level));
+  if (!(error instanceof ApiError) || !error.reason || !has(`${group}.${error.reason}`)) return [lead, ' ', english];
+  const facts = words({ ...error.details });
   if (error.reason === 'badOption' && !facts.allowed)
-    return [t('lobby.createFailed'), ' ', t('lobby.mistakes.badStructured', facts), ' ', english];
-  return [t('lobby.createFailed'), ' ', t(key, facts)];
+    return [lead, ' ', t(`${group}.badStructured`, facts), ' ', english]; // only the server's English says why
+  return [lead, ' ', t(`${group}.${error.reason}`, facts)];
+}
+
+/**
+ * A refused table's facts in words: the game's title, the option's label, bot levels.
+ * @param {string} game
+ * @param {any} spec the game's description (its options)
+ */
+function tableFacts(game, spec) {
+  return (/** @type {Record<string, string | number>} */ facts) => {
+    const option = (spec.options || []).find((o) => o.name === facts.name);
+    if (option) facts.name = optionLabel(game, option);
+    if (facts.game) facts.game = tOr(`games.${facts.game}.title`, String(facts.game));
+    for (const fact of ['levels', 'served', 'known']) if (facts[fact]) facts[fact] = botList(String(facts[fact]));
+    if (facts.level) facts.level = botName(String(facts.level));
+    return facts;
+  };
 }
 
 /** A list of bot names ("random, easy, ...") in words, as alternatives. */
@@ -530,7 +542,8 @@ export class LobbyPage {
       }
       location.hash = `#/table/${table.id}`;
     } catch (error) {
-      errorBox.replaceChildren(...refusal(error, this.gameName, this.games[this.gameName]));
+      const facts = tableFacts(this.gameName, this.games[this.gameName]);
+      errorBox.replaceChildren(...refusal(error, t('lobby.createFailed'), 'lobby.mistakes', facts));
     }
   }
 
@@ -698,7 +711,7 @@ export class JoinPage {
             rememberSeat(this.id, joined.seat, joined.token);
             location.hash = `#/table/${this.id}`;
           } catch (err) {
-            error.replaceChildren(t('join.failed'), ' ', h('span', { lang: 'en' }, errorMessage(err)));
+            error.replaceChildren(...refusal(err, t('join.failed'), 'join.mistakes'));
           }
         },
       },
