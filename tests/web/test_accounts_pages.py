@@ -188,6 +188,15 @@ def test_a_refused_table_is_said_in_the_readers_language(server, new_page) -> No
         )
         assert "unknown deck keys" in page.inner_text("#create-error [lang=en]")
 
+        # A rated table waits for every seat: no "start now", and the page says so.
+        rated = server.create_table(game="cmyk", players=2, rated=True)
+        page.goto(f"{server.base}/#/join/{rated['id']}/0")
+        page.click("#join-button")
+        page.wait_for_selector("#rated-waits")
+        assert page.locator("#start-button").count() == 0
+        waits = words["table"]["startMistakes"]["rated_not_full"]
+        assert page.inner_text("#rated-waits") == waits
+
         # A seat someone takes while the page offers it: said in words too.
         table = server.create_table(game="cmyk", players=2)
         page.goto(f"{server.base}/#/join/{table['id']}/1")

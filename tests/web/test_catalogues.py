@@ -88,19 +88,36 @@ def test_the_server_serves_the_page_and_its_assets() -> None:
 def test_every_mistake_the_server_names_can_be_said() -> None:
     """Each kind of mistake a refused table names (the engine's option mistakes and the
     server's own) has a sentence in every language, using only the facts it is given, and
-    so has each reason a seat cannot be taken."""
+    so has each reason a seat, a start, a rematch or a hint is refused."""
     from meeple.engine.errors import OPTION_MISTAKES
-    from meeple.server.api import JOIN_MISTAKES, TABLE_MISTAKES
+    from meeple.server.api import (
+        HINT_MISTAKES,
+        JOIN_MISTAKES,
+        REMATCH_MISTAKES,
+        START_MISTAKES,
+        TABLE_MISTAKES,
+    )
 
     for reason, facts in {**OPTION_MISTAKES, **TABLE_MISTAKES}.items():
         for lang, catalogue in CATALOGUES.items():
             text = catalogue.get(f"lobby.mistakes.{reason}")
             assert text, f"{lang}: no sentence for {reason}"
             assert set(PLACEHOLDER.findall(text)) <= facts, (lang, reason)
-    for reason in JOIN_MISTAKES:  # why a seat cannot be taken: no facts
-        for lang, catalogue in CATALOGUES.items():
-            text = catalogue.get(f"join.mistakes.{reason}")
-            assert text and not PLACEHOLDER.findall(text), f"{lang}: join.mistakes.{reason}"
+    other_refusals = {
+        "join.mistakes": dict.fromkeys(JOIN_MISTAKES, frozenset()),
+        "table.startMistakes": dict.fromkeys(START_MISTAKES, frozenset()),
+        "summary.rematchMistakes": dict.fromkeys(REMATCH_MISTAKES, frozenset()),
+        "table.hintMistakes": {
+            **dict.fromkeys(HINT_MISTAKES, frozenset()),
+            "too_many": frozenset({"count", "seconds"}),
+        },
+    }
+    for group, reasons in other_refusals.items():
+        for reason, facts in reasons.items():
+            for lang, catalogue in CATALOGUES.items():
+                text = catalogue.get(f"{group}.{reason}")
+                assert text, f"{lang}: no sentence for {group}.{reason}"
+                assert set(PLACEHOLDER.findall(text)) == facts, (lang, group, reason)
     for catalogue in CATALOGUES.values():  # a structured value's lead, beside its English
         lead = catalogue["lobby.mistakes.badStructured"]
         assert set(PLACEHOLDER.findall(lead)) <= OPTION_MISTAKES["badOption"]

@@ -127,6 +127,12 @@ TABLE_MISTAKES = {
 # Why a seat cannot be taken (``reason`` of a refused join; the last five are the
 # seating's MoveError codes).
 JOIN_MISTAKES = ("needs_account", "finished", "no_seat", "bot_seat", "taken", "one_seat")
+# Why a table cannot start now (``rated_not_full``; the seating's ``not_open`` and
+# ``empty_seats``), why a rematch cannot be made (the rematch's MoveError codes), and why
+# no hint is given (``too_many`` tells ``count`` and ``seconds``).
+START_MISTAKES = ("rated_not_full", "not_open", "empty_seats")
+REMATCH_MISTAKES = ("not_finished", "rematch")
+HINT_MISTAKES = ("hints_off", "too_many", "not_your_turn", "no_answer")
 
 
 class TableRequestError(InvalidOptionError):
@@ -449,11 +455,11 @@ async def start_table(table_id: TableId, manager: Manager, token: Token) -> JSON
         raise _problem(401, "starting needs a seat token of this table")
     runtime = live.runtime
     if runtime.rated and any(s.kind == "human" and s.token_hash is None for s in runtime.seats):
-        raise _problem(409, "a rated table starts when every seat is taken")
+        raise Refusal(409, "a rated table starts when every seat is taken", "rated_not_full")
     try:
         await manager.seating.start(live)
     except MoveError as error:
-        raise _problem(409, str(error)) from None
+        raise Refusal(409, str(error), error.code) from None
     return JSONResponse(_info(live))
 
 
@@ -474,7 +480,7 @@ async def rematch_table(table_id: TableId, manager: Manager, token: Token) -> JS
     try:
         new, created = await rematch(manager, live)
     except MoveError as error:
-        raise _problem(409, str(error)) from None
+        raise Refusal(409, str(error), error.code) from None
     return JSONResponse(_info(new), status_code=201 if created else 200)
 
 
@@ -504,12 +510,20 @@ async def table_hint(table_id: TableId, manager: Manager, token: Token) -> HintA
         raise _problem(401, "a hint needs the seat's token (Authorization: Bearer ...)")
     runtime = live.runtime
     if not runtime.hints:
-        raise _problem(403, "hints are off at this table")
+        raise Refusal(403, "hints are off at this table", "hints_off")
     if await manager.limiter.hit(f"hint:{table_id}:{seat}", HINT_RATE) is not None:
-        raise _problem(429, f"at most {HINT_RATE.count} hints per {HINT_RATE.seconds:g} s")
+        count, seconds = HINT_RATE.count, round(HINT_RATE.seconds)
+        raise Refusal(
+            429,
+            f"at most {count} hints per {seconds} s",
+            "too_many",
+            {"count": count, "seconds": seconds},
+        )
     async with live.lock:
         if runtime.actor() != seat:
-            raise _problem(409, f"no hint for seat {seat}: it is not that seat's turn")
+            raise Refusal(
+                409, f"no hint for seat {seat}: it is not that seat's turn", "not_your_turn"
+            )
         version = runtime.version
         seed = derive_seed(0, "hint", table_id, version, seat)
         request = outgoing(seat, BotRequestOut(runtime, HINT_LEVEL, seed))
@@ -517,7 +531,7 @@ async def table_hint(table_id: TableId, manager: Manager, token: Token) -> HintA
         legal = runtime.game.legal_actions(state)
     answer = await manager.bots.choose(request, HINT_TIME_LIMIT)
     if answer.index is None or not 0 <= answer.index < len(legal):
-        raise _problem(503, f"no hint this time: {answer.problem}")
+        raise Refusal(503, f"no hint this time: {answer.problem}", "no_answer")
     action = legal[answer.index]
     game = runtime.game
     text = game.format_action(state, action)

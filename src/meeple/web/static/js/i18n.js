@@ -104,3 +104,17 @@ export function t(key, params = {}) {
 export function tOr(key, otherwise, params = {}) {
   return has(key) ? t(key, params) : otherwise;
 }
+
+/**
+ * A refusal the server named (an ApiError's ``reason``, with its facts in ``details``)
+ * as the sentence under ``group``; null when it names none this catalogue has.
+ * @param {unknown} error
+ * @param {string} group
+ * @param {(facts: Record<string, string | number>) => Record<string, string | number>} [words]
+ * @returns {string | null}
+ */
+export function saidMistake(error, group, words = (facts) => facts) {
+  const named = /** @type {{ reason?: string, details?: Record<string, string | number> }} */ (error || {});
+  if (!named.reason || !has(`${group}.${named.reason}`)) return null;
+  return t(`${group}.${named.reason}`, words({ ...(named.details || {}) }));
+}

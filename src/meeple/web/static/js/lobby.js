@@ -3,7 +3,7 @@
 // or a person per seat, a clock), the open, running and finished tables, joining,
 // watching and share links.
 import { h, mount, richText, seatMark, errorMessage, queryAll } from './dom.js';
-import { t, tOr, has, language } from './i18n.js';
+import { t, tOr, language, saidMistake } from './i18n.js';
 import { api, ApiError, rememberSeat, playerName, rememberName, seatFor } from './api.js';
 import { botName, isLevel } from './names.js';
 import { nameLink, ratedField, ratedNeedsAccount, signedIn } from './account.js';
@@ -25,11 +25,11 @@ function optionLabel(game, option) {
  */
 export function refusal(error, lead, group, words = (facts) => facts) {
   const english = h('span', { lang: 'en' }, errorMessage(error));
-  if (!(error instanceof ApiError) || !error.reason || !has(`${group}.${error.reason}`)) return [lead, ' ', english];
-  const facts = words({ ...error.details });
-  if (error.reason === 'badOption' && !facts.allowed)
-    return [lead, ' ', t(`${group}.badStructured`, facts), ' ', english]; // only the server's English says why
-  return [lead, ' ', t(`${group}.${error.reason}`, facts)];
+  // A structured value (a deck, phases): only the server's English says what is wrong.
+  if (error instanceof ApiError && error.reason === 'badOption' && !error.details.allowed)
+    return [lead, ' ', t(`${group}.badStructured`, words({ ...error.details })), ' ', english];
+  const said = saidMistake(error, group, words);
+  return said === null ? [lead, ' ', english] : [lead, ' ', said];
 }
 
 /**

@@ -2,7 +2,7 @@
 // The table page: the game's board, moves by pointing or by notation, the log, the
 // players with their scores and clocks, and the chat.
 import { h, mount, seatColour, seatMark, formatClock, PHONE_QUERY, errorMessage, queryAll } from './dom.js';
-import { t, tOr, onLanguageChange } from './i18n.js';
+import { t, tOr, onLanguageChange, saidMistake } from './i18n.js';
 import { api, seatFor, forgetSeat, rememberSeat, playerName } from './api.js';
 import { TableConnection } from './conn.js';
 import { Chooser } from './chooser.js';
@@ -92,6 +92,11 @@ function seatStatus(seat) {
   if (seat.kind === 'bot') return botName(seat.bot);
   if (!seat.occupied) return t('table.emptyShort');
   return seat.connected ? t('table.online') : t('table.offline');
+}
+
+/** Why a rematch failed: in words when the server names why, its English otherwise. */
+function rematchFailed(/** @type {unknown} */ error) {
+  return saidMistake(error, 'summary.rematchMistakes') || t('summary.rematchFailed', { reason: errorMessage(error) });
 }
 
 export class TablePage {
@@ -705,13 +710,15 @@ export class TablePage {
       h('h2', {}, t('table.waitingTitle')),
       h('p', {}, t('table.waitingText')),
       h('ul', { class: 'share-list' }, items),
-      this.token
-        ? h(
-            'button',
-            { type: 'button', class: 'primary', id: 'start-button', onclick: () => this.start() },
-            t('table.startNow'),
-          )
-        : null,
+      !this.token
+        ? null
+        : table.rated // no bot stands in at a rated table: it waits for every seat
+          ? h('p', { id: 'rated-waits' }, t('table.startMistakes.rated_not_full'))
+          : h(
+              'button',
+              { type: 'button', class: 'primary', id: 'start-button', onclick: () => this.start() },
+              t('table.startNow'),
+            ),
     );
   }
 
@@ -719,7 +726,7 @@ export class TablePage {
     try {
       await api.start(this.id, this.token);
     } catch (error) {
-      this.error = { code: 'start', message: errorMessage(error) };
+      this.error = { code: 'start', message: errorMessage(error), said: saidMistake(error, 'table.startMistakes') };
       this.renderError();
     }
   }
@@ -805,7 +812,7 @@ export class TablePage {
       const created = await api.rematch(this.id, this.token);
       await this.joinRematch(created.id);
     } catch (error) {
-      this.rematching = { state: 'failed', message: t('summary.rematchFailed', { reason: errorMessage(error) }) };
+      this.rematching = { state: 'failed', message: rematchFailed(error) };
       this.renderResult();
     }
   }
@@ -824,7 +831,7 @@ export class TablePage {
       rememberSeat(tableId, answer.seat, answer.token);
       location.hash = `#/table/${tableId}`;
     } catch (error) {
-      this.rematching = { state: 'failed', message: t('summary.rematchFailed', { reason: errorMessage(error) }) };
+      this.rematching = { state: 'failed', message: rematchFailed(error) };
       this.renderResult();
     }
   }
@@ -1038,7 +1045,8 @@ export class TablePage {
       );
       this.hint = { version: answer.version, asking: false, text: t('table.hintIs', { move }) };
     } catch (error) {
-      this.hint = { version, asking: false, text: t('table.hintFailed', { reason: errorMessage(error) }) };
+      const said = saidMistake(error, 'table.hintMistakes');
+      this.hint = { version, asking: false, text: said || t('table.hintFailed', { reason: errorMessage(error) }) };
     }
     this.decorate();
   }
@@ -1053,7 +1061,11 @@ export class TablePage {
     mount(
       this.el.error,
       tOr(key, t('errors.other')),
-      error.message ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`) : null,
+      error.said
+        ? ` ${error.said}`
+        : error.message
+          ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`)
+          : null,
     );
   }
 }
