@@ -93,18 +93,38 @@ def test_sign_up_login_wrong_password_name_taken_logout(http: httpx.Client) -> N
 
 
 @pytest.mark.parametrize(
-    "name",
-    ["ab", "x" * 21, "1abc", "two words", "Medium", "bot-easy", "RoboBot", "Bot_7", "admin"],
+    "name,reason",
+    [
+        ("ab", "name_length"),
+        ("x" * 21, "name_length"),
+        ("1abc", "name_form"),
+        ("two words", "name_form"),
+        ("Émile", "name_form"),
+        ("Medium", "name_reserved"),
+        ("bot-easy", "name_botlike"),
+        ("RoboBot", "name_botlike"),
+        ("Bot_7", "name_botlike"),
+        ("admin", "name_reserved"),
+    ],
 )
-def test_names_that_cannot_be_taken(http: httpx.Client, name: str) -> None:
+def test_names_that_cannot_be_taken(http: httpx.Client, name: str, reason: str) -> None:
+    """Refused, naming why for the page to say it (with the lengths allowed)."""
     answer = http.post("/api/accounts", json={"name": name, "password": PASSWORD})
     assert answer.status_code == 422, answer.text
+    assert answer.json()["reason"] == reason
+    lengths = {"min": 3, "max": 20} if reason == "name_length" else {}
+    assert answer.json()["details"] == lengths
 
 
 def test_short_password_is_refused_without_being_echoed(http: httpx.Client) -> None:
     answer = http.post("/api/accounts", json={"name": fresh_name(), "password": "short1"})
     assert answer.status_code == 422
     assert "short1" not in answer.text
+    assert answer.json()["reason"] == "password_length"
+    assert answer.json()["details"] == {"min": 8, "max": 256}
+    name = fresh_name("Annabelle")  # long enough to be a password
+    same = http.post("/api/accounts", json={"name": name, "password": name.upper()})
+    assert same.json()["reason"] == "password_is_name" and name.lower() not in same.text.lower()
     for path in ("/api/login", "/api/accounts"):  # nor in an answer about another field
         answer = http.post(path, json={"password": "secret words here", "other": 1})
         assert answer.status_code == 422 and "secret words" not in answer.text

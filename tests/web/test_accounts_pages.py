@@ -149,14 +149,21 @@ def test_leaderboard_and_player_page_in_three_languages(server, new_page) -> Non
 
 
 def test_a_refused_table_is_said_in_the_readers_language(server, new_page) -> None:  # type: ignore[no-untyped-def]
-    """Ticking "rated" locks hints off; a table the server refuses (one bot level in three
-    seats of a rated table) is said in French and Japanese with the level's name; a value
-    the server can explain only in English gets a translated lead, its English marked; a
-    seat taken by someone else meanwhile is said in words."""
+    """Refusals said in French and Japanese: a name no person may take at sign-up; a
+    rated table with one bot level in three seats (ticking "rated" locks hints off), with
+    the level's name; a value the server can explain only in English, with a translated
+    lead and its English marked; a rated table waiting for every seat; a seat taken by
+    someone else meanwhile."""
     for locale, lang, width in (("fr-FR", "fr", 1280), ("ja-JP", "ja", 390)):
         words = json.loads((STATIC_DIR / "i18n" / f"{lang}.json").read_text())
         mistakes = words["lobby"]["mistakes"]
         page = new_page(locale=locale, width=width, height=844)
+        page.goto(server.base + "/#/signup")  # a name no person may take, and why
+        page.fill("#account-name", f"Dee{secrets.token_hex(2)}Bot")
+        page.fill("#account-password", PASSWORD)
+        page.click("#account-submit")
+        page.wait_for_function("() => document.querySelector('#account-error').textContent")
+        assert page.inner_text("#account-error") == words["account"]["mistakes"]["name_botlike"]
         sign_up_in_page(page, server.base, f"Dee{secrets.token_hex(3)}")
         page.goto(server.base + "/")
         page.wait_for_selector("#rated")

@@ -88,8 +88,9 @@ def test_the_server_serves_the_page_and_its_assets() -> None:
 def test_every_mistake_the_server_names_can_be_said() -> None:
     """Each kind of mistake a refused table names (the engine's option mistakes and the
     server's own) has a sentence in every language, using only the facts it is given, and
-    so has each reason a seat, a start, a rematch or a hint is refused."""
+    so has each reason a seat, a start, a rematch, a hint, a name or a password is refused."""
     from meeple.engine.errors import OPTION_MISTAKES
+    from meeple.server.accounts import ACCOUNT_MISTAKES
     from meeple.server.api import (
         HINT_MISTAKES,
         JOIN_MISTAKES,
@@ -107,6 +108,7 @@ def test_every_mistake_the_server_names_can_be_said() -> None:
         "join.mistakes": dict.fromkeys(JOIN_MISTAKES, frozenset()),
         "table.startMistakes": dict.fromkeys(START_MISTAKES, frozenset()),
         "summary.rematchMistakes": dict.fromkeys(REMATCH_MISTAKES, frozenset()),
+        "account.mistakes": ACCOUNT_MISTAKES,
         "table.hintMistakes": {
             **dict.fromkeys(HINT_MISTAKES, frozenset()),
             "too_many": frozenset({"count", "seconds"}),

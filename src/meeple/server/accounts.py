@@ -22,6 +22,8 @@ import hmac
 import re
 import secrets
 import threading
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -87,26 +89,61 @@ def name_key(name: str) -> str:
     return name.lower()
 
 
-def name_problem(name: str) -> str | None:
+@dataclass(frozen=True, slots=True)
+class AccountProblem:
+    """Why a name or a password is refused: English words, and the kind (``reason``)
+    with its facts for a client to say it in its own."""
+
+    message: str
+    reason: str
+    details: Mapping[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        assert ACCOUNT_MISTAKES[self.reason] == set(self.details), (self.reason, self.details)
+
+
+# The kinds of AccountProblem, each with the facts it tells.
+ACCOUNT_MISTAKES: Mapping[str, frozenset[str]] = {
+    "name_length": frozenset({"min", "max"}),
+    "name_form": frozenset(),
+    "name_reserved": frozenset(),
+    "name_botlike": frozenset(),
+    "password_length": frozenset({"min", "max"}),
+    "password_is_name": frozenset(),
+}
+
+
+def name_problem(name: str) -> AccountProblem | None:
     """Why a name cannot be an account's name (None: it can)."""
     if not NAME_MIN <= len(name) <= NAME_MAX:
-        return f"a name has {NAME_MIN} to {NAME_MAX} characters"
+        return AccountProblem(
+            f"a name has {NAME_MIN} to {NAME_MAX} characters",
+            "name_length",
+            {"min": NAME_MIN, "max": NAME_MAX},
+        )
     if not NAME_PATTERN.match(name):
-        return "a name starts with a letter and holds only letters, digits, '-' and '_'"
+        return AccountProblem(
+            "a name starts with a letter and holds only letters, digits, '-' and '_'",
+            "name_form",
+        )
     key = name_key(name)
     letters = re.sub(r"[^a-z]", "", key)
     if key in RESERVED_NAMES or letters in RESERVED_NAMES:
-        return "this name is reserved"
+        return AccountProblem("this name is reserved", "name_reserved")
     if letters.startswith("bot") or letters.endswith(("bot", "bots")) or key.startswith(BOT_PREFIX):
-        return "a person's name cannot look like a bot's"
+        return AccountProblem("a person's name cannot look like a bot's", "name_botlike")
     return None
 
 
-def password_problem(password: str, name: str) -> str | None:
+def password_problem(password: str, name: str) -> AccountProblem | None:
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        return f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters"
+        return AccountProblem(
+            f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters",
+            "password_length",
+            {"min": PASSWORD_MIN, "max": PASSWORD_MAX},
+        )
     if name_key(password) == name_key(name):
-        return "the password cannot be the name"
+        return AccountProblem("the password cannot be the name", "password_is_name")
     return None
 
 

@@ -35,7 +35,7 @@ from meeple.server.accounts import (
     signed_in,
     verify_password,
 )
-from meeple.server.api import ERRORS, Manager, session_bearer
+from meeple.server.api import ERRORS, Manager, Refusal, session_bearer
 from meeple.server.manager import TableManager
 from meeple.server.schemas import registered_games
 from meeple.store.accounts import Account
@@ -216,7 +216,7 @@ async def sign_up(body: Credentials, manager: Manager, request: Request) -> JSON
     is taken, whatever its case."""
     problem = name_problem(body.name) or password_problem(body.password, body.name)
     if problem is not None:
-        raise _problem(422, problem)
+        raise Refusal(422, problem.message, problem.reason, problem.details)
     await _limit(manager, f"signup:{_client(request)}", "signup_rate")
     password_hash = await hash_password(body.password)
     account = await manager.db(
@@ -272,7 +272,7 @@ async def change_password(
     account = await _confirmed(manager, request, bearer, body.current)
     problem = password_problem(body.new, account.name or "")
     if problem is not None:
-        raise _problem(422, problem)
+        raise Refusal(422, problem.message, problem.reason, problem.details)
     await manager.db(manager.accounts.set_password, account.id, await hash_password(body.new))
     return await _start_session(manager, request, account)
 

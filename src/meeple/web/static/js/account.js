@@ -3,7 +3,7 @@
 // CSRF token it sends with every change), the header's sign-in links, and the pages:
 // sign-up, login, the account (password, deletion), a player's page, leaderboards.
 import { h, s, mount, seatMark } from './dom.js';
-import { t, tOr, language } from './i18n.js';
+import { t, tOr, language, saidMistake } from './i18n.js';
 import { api, request, setCsrf } from './api.js';
 import { seatName, botName } from './names.js';
 
@@ -120,6 +120,8 @@ function explain(error) {
     error.status
   ];
   if (key) return [t(key)];
+  const said = saidMistake(error, 'account.mistakes'); // a name or password refused, and why
+  if (said) return [said];
   return [t('account.errors.refused'), ' ', h('span', { lang: 'en' }, error.message)];
 }
 
