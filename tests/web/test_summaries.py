@@ -203,7 +203,9 @@ def phase10_skip_steps() -> list[dict[str, JSON]]:
 
 def test_a_skipped_player_is_told_on_the_board_and_in_the_log(server, new_page) -> None:  # type: ignore[no-untyped-def]
     steps = phase10_skip_steps()
-    table_id, tokens = seated_table(server, "phase10", 3, {}, steps)
+    # Every seat a person's, so that nothing moves after the position: with bots in the
+    # others, a loaded machine opened the page after a second Skip (told twice, rightly).
+    table_id, tokens = seated_table(server, "phase10", 3, {}, steps, humans=3)
     page = new_page(locale="ja-JP")
     open_seat(page, server, table_id, 0, tokens[0])
     told = text_of("ja", "notes.phase10.skippedYou")
