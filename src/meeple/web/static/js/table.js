@@ -831,7 +831,8 @@ export class TablePage {
       rememberSeat(tableId, answer.seat, answer.token);
       location.hash = `#/table/${tableId}`;
     } catch (error) {
-      this.rematching = { state: 'failed', message: rematchFailed(error) };
+      // The table is made but this seat cannot be taken: said as the join page says it.
+      this.rematching = { state: 'failed', message: saidMistake(error, 'join.mistakes') || rematchFailed(error) };
       this.renderResult();
     }
   }
