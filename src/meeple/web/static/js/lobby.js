@@ -23,7 +23,7 @@ function optionLabel(game, option) {
  * @param {(facts: Record<string, string | number>) => Record<string, string | number>} [words]
  * @returns {Array<string | HTMLElement>}
  */
-export function refusal(error, lead, group, words = (facts) => facts) {
+function refusal(error, lead, group, words = (facts) => facts) {
   const english = h('span', { lang: 'en' }, errorMessage(error));
   // A structured value (a deck, phases): only the server's English says what is wrong.
   if (error instanceof ApiError && error.reason === 'badOption' && !error.details.allowed)
