@@ -1,7 +1,8 @@
 """axe-core (WCAG 2.0, 2.1 and 2.2 A and AA rules) finds no serious or critical
 violation: on the lobby in three languages and on a table of every game, as a player
 and as a spectator, on a phone and on a desktop. Also the text-size setting is
-remembered, and with reduced motion nothing animates."""
+remembered, no text size pushes a small phone's page sideways, and with reduced motion
+nothing animates."""
 
 import pytest
 
@@ -77,6 +78,43 @@ def test_larger_text_is_remembered(server, new_page) -> None:  # type: ignore[no
     assert page.input_value("#text-size") == "larger"
     larger = page.evaluate("parseFloat(getComputedStyle(document.body).fontSize)")
     assert larger >= normal * 1.3
+
+
+# How far the page reaches past the screen's right edge (0 or less: it never scrolls
+# sideways). A phone's window.innerWidth grows with a page wider than the screen, so the
+# screen's width is the root element's clientWidth.
+SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_no_text_size_pushes_a_small_phone_page_sideways(server, new_page, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """At every text size on a 320 px phone, neither the lobby (with its longest bot
+    level chosen) nor a four-player Toquer table (the widest players' table) scrolls
+    sideways: what is wider than the screen scrolls in a region of its own."""
+    page = new_page(locale=lang, width=320, height=640, touch=True)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create-button")
+    sizes = page.eval_on_selector_all("#text-size option", "els => els.map(e => e.value)")
+    assert len(sizes) == 3
+    page.select_option("#seat-1", "bot:expert")
+    for size in sizes:
+        page.select_option("#text-size", size)
+        assert page.evaluate(SIDEWAYS) <= 0, f"the lobby scrolls sideways at text size {size}"
+    page.select_option("#text-size", sizes[0])
+    create_table(page, server.base, "toquer", 4, options=SHORT["toquer"])
+    wait_my_turn(page, 60_000)
+    for size in sizes:
+        page.select_option("#text-size", size)
+        assert page.evaluate(SIDEWAYS) <= 0, f"the table scrolls sideways at text size {size}"
+    region = page.locator(".players .table-scroll")
+    assert region.get_attribute("tabindex") == "0"  # a keyboard can scroll it
+    wider = page.evaluate(
+        "() => { const r = document.querySelector('.players .table-scroll');"
+        " return r.scrollWidth > r.clientWidth; }"
+    )
+    # French headings are the longest: there the table is wider than the phone and
+    # scrolls in its region; Japanese ones wrap between any two characters and fit.
+    assert wider == (lang == "fr")
 
 
 def test_reduced_motion_animates_nothing(server, browser) -> None:  # type: ignore[no-untyped-def]

@@ -12,7 +12,8 @@ GAMES = [("phase10", 4), ("toc", 4), ("toc", 8), ("cmyk", 2), ("toquer", 2)]
 
 FITS = """
 () => {
-  const width = window.innerWidth;
+  // (not innerWidth: on a phone it grows with a page wider than the screen)
+  const width = document.documentElement.clientWidth;
   const own = document.querySelector('.board .hand-area, .board .tq-seat.me');
   const box = own && own.getBoundingClientRect();
   return {

@@ -600,7 +600,16 @@ export class LeaderboardPage {
         h('div', { class: 'field' }, h('label', { for: 'board-players' }, t('lobby.players')), countSelect),
         h('p', { class: 'hint' }, t('account.ratingExplained')),
         rows.length
-          ? h('table', { class: 'leaderboard-table' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, rows))
+          ? h(
+              'div',
+              {
+                class: 'table-scroll',
+                tabindex: 0,
+                role: 'region',
+                'aria-label': t('account.leaderboardOf', { game: gameTitle(this.game), n: this.board.players }),
+              },
+              h('table', { class: 'leaderboard-table' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, rows)),
+            )
           : h('p', { class: 'hint' }, t('account.noRatingsYet')),
       ),
     );

@@ -901,24 +901,30 @@ export class TablePage {
           : null,
       );
     });
+    // A region of its own that scrolls sideways, not the page, where a larger text size
+    // makes the table wider than a phone (focusable, so that a keyboard can scroll it).
     this.el.players.replaceChildren(
       h('h2', {}, t('table.players')),
       h(
-        'table',
-        { class: 'players-table' },
+        'div',
+        { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': t('table.players') },
         h(
-          'thead',
-          {},
+          'table',
+          { class: 'players-table' },
           h(
-            'tr',
+            'thead',
             {},
-            h('th', { scope: 'col' }, t('table.player')),
-            h('th', { scope: 'col' }, t('table.status')),
-            board.columns.map((c) => h('th', { scope: 'col' }, c)),
-            clocks.length ? h('th', { scope: 'col' }, t('table.clock')) : null,
+            h(
+              'tr',
+              {},
+              h('th', { scope: 'col' }, t('table.player')),
+              h('th', { scope: 'col' }, t('table.status')),
+              board.columns.map((c) => h('th', { scope: 'col' }, c)),
+              clocks.length ? h('th', { scope: 'col' }, t('table.clock')) : null,
+            ),
           ),
+          h('tbody', {}, rows),
         ),
-        h('tbody', {}, rows),
       ),
     );
   }
