@@ -56,7 +56,13 @@ function seatTable(caption, columns, rows, seats, ctx, winners = []) {
 export function roundSummaryBox(summary, ctx) {
   return h(
     'div',
-    { class: 'round-summary-box', role: 'region', 'aria-label': t('summary.roundTitle', { n: summary.round }) },
+    // (focusable: on a phone at a larger text size the box scrolls sideways)
+    {
+      class: 'round-summary-box',
+      role: 'region',
+      tabindex: 0,
+      'aria-label': t('summary.roundTitle', { n: summary.round }),
+    },
     h('h2', {}, t('summary.roundTitle', { n: summary.round })),
     seatTable(t('summary.roundCaption', { n: summary.round }), summary.columns, summary.rows, summary.seats, ctx),
     h(
@@ -104,7 +110,7 @@ export function finalSummary(result, table, view, ctx, game) {
   const last = view && game.roundSummary ? game.roundSummary(view, ctx) : null;
   return h(
     'div',
-    { class: 'final-summary' },
+    { class: 'final-summary', role: 'region', tabindex: 0, 'aria-label': t('summary.finalTitle') },
     h('h2', {}, t('summary.finalTitle')),
     h('p', { class: 'winners' }, winnerLine),
     result.reason ? h('p', { class: 'reason' }, reasonText(result, table, names)) : null,
