@@ -2,7 +2,7 @@
 // Accounts in the page: the session (an HttpOnly cookie the page never reads, and the
 // CSRF token it sends with every change), the header's sign-in links, and the pages:
 // sign-up, login, the account (password, deletion), a player's page, leaderboards.
-import { h, s, mount, seatMark } from './dom.js';
+import { h, s, mount, seatMark, scrollRegion } from './dom.js';
 import { t, tOr, language, saidMistake } from './i18n.js';
 import { api, request, setCsrf } from './api.js';
 import { seatName, botName } from './names.js';
@@ -478,9 +478,9 @@ function historyTable(player) {
   const head = ['date', 'game', 'seats', 'result', 'ratingChange', 'replay'].map((key) =>
     h('th', { scope: 'col' }, t(`account.columns.${key}`)),
   );
-  return h(
-    'div',
-    { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': t('account.history') },
+  return scrollRegion(
+    t('account.history'),
+    {},
     h('table', { class: 'history-table' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, rows)),
   );
 }
@@ -600,14 +600,9 @@ export class LeaderboardPage {
         h('div', { class: 'field' }, h('label', { for: 'board-players' }, t('lobby.players')), countSelect),
         h('p', { class: 'hint' }, t('account.ratingExplained')),
         rows.length
-          ? h(
-              'div',
-              {
-                class: 'table-scroll',
-                tabindex: 0,
-                role: 'region',
-                'aria-label': t('account.leaderboardOf', { game: gameTitle(this.game), n: this.board.players }),
-              },
+          ? scrollRegion(
+              t('account.leaderboardOf', { game: gameTitle(this.game), n: this.board.players }),
+              {},
               h('table', { class: 'leaderboard-table' }, h('thead', {}, h('tr', {}, head)), h('tbody', {}, rows)),
             )
           : h('p', { class: 'hint' }, t('account.noRatingsYet')),

@@ -70,6 +70,20 @@ export function isNarrow() {
 }
 
 /**
+ * A labelled region that scrolls sideways where its content is wider than the screen (a
+ * table on a phone at a larger text size), so that the page does not; focusable, so that
+ * a keyboard can scroll it. ``class`` names any classes beside ``table-scroll``.
+ * @param {string} label
+ * @param {Record<string, any>} attrs
+ * @param {...any} children as for ``h``
+ * @returns {HTMLDivElement}
+ */
+export function scrollRegion(label, attrs, ...children) {
+  const classes = ['table-scroll', attrs.class].filter(Boolean).join(' ');
+  return h('div', { ...attrs, class: classes, role: 'region', tabindex: 0, 'aria-label': label }, ...children);
+}
+
+/**
  * Replace the children of ``el``.
  * @template {Element} E
  * @param {E} el

@@ -2,7 +2,7 @@
 // Summaries of a round and of a game (score tables, winners, why it ended), and the log
 // read as lines: the game's announcements under their step, and runs of chance steps or
 // secret decisions grouped into one line each.
-import { h, seatMark, seatColour } from './dom.js';
+import { h, seatMark, seatColour, scrollRegion } from './dom.js';
 import { t, tOr } from './i18n.js';
 import { seatName } from './names.js';
 
@@ -54,15 +54,9 @@ function seatTable(caption, columns, rows, seats, ctx, winners = []) {
  * @returns {HTMLElement}
  */
 export function roundSummaryBox(summary, ctx) {
-  return h(
-    'div',
-    // (focusable: on a phone at a larger text size the box scrolls sideways)
-    {
-      class: 'round-summary-box',
-      role: 'region',
-      tabindex: 0,
-      'aria-label': t('summary.roundTitle', { n: summary.round }),
-    },
+  return scrollRegion(
+    t('summary.roundTitle', { n: summary.round }),
+    { class: 'round-summary-box' },
     h('h2', {}, t('summary.roundTitle', { n: summary.round })),
     seatTable(t('summary.roundCaption', { n: summary.round }), summary.columns, summary.rows, summary.seats, ctx),
     h(
@@ -108,9 +102,9 @@ export function finalSummary(result, table, view, ctx, game) {
       ? t('summary.noWinner')
       : t(winners.length > 1 ? 'summary.winners' : 'summary.winner', { names });
   const last = view && game.roundSummary ? game.roundSummary(view, ctx) : null;
-  return h(
-    'div',
-    { class: 'final-summary', role: 'region', tabindex: 0, 'aria-label': t('summary.finalTitle') },
+  return scrollRegion(
+    t('summary.finalTitle'),
+    { class: 'final-summary' },
     h('h2', {}, t('summary.finalTitle')),
     h('p', { class: 'winners' }, winnerLine),
     result.reason ? h('p', { class: 'reason' }, reasonText(result, table, names)) : null,

@@ -1,7 +1,17 @@
 // @ts-check
 // The table page: the game's board, moves by pointing or by notation, the log, the
 // players with their scores and clocks, and the chat.
-import { h, mount, seatColour, seatMark, formatClock, PHONE_QUERY, errorMessage, queryAll } from './dom.js';
+import {
+  h,
+  mount,
+  seatColour,
+  seatMark,
+  formatClock,
+  PHONE_QUERY,
+  errorMessage,
+  queryAll,
+  scrollRegion,
+} from './dom.js';
 import { t, tOr, onLanguageChange, saidMistake } from './i18n.js';
 import { api, seatFor, forgetSeat, rememberSeat, playerName } from './api.js';
 import { TableConnection } from './conn.js';
@@ -901,13 +911,11 @@ export class TablePage {
           : null,
       );
     });
-    // A region of its own that scrolls sideways, not the page, where a larger text size
-    // makes the table wider than a phone (focusable, so that a keyboard can scroll it).
     this.el.players.replaceChildren(
       h('h2', {}, t('table.players')),
-      h(
-        'div',
-        { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': t('table.players') },
+      scrollRegion(
+        t('table.players'),
+        {},
         h(
           'table',
           { class: 'players-table' },
