@@ -11,7 +11,7 @@ from rich.pretty import Pretty
 from rich.text import Text
 
 from meeple.cli.i18n import current, has, t
-from meeple.engine.errors import InvalidOptionError
+from meeple.engine.errors import NOT_LEGAL, IllegalActionError, InvalidOptionError
 from meeple.engine.options import OptionValue, parse_option_text
 from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import default_players, game_class, game_names, load_game, piece
@@ -90,6 +90,20 @@ def renderer(game: AnyGame) -> Renderer:
     module = piece(game.spec.name, "renderer")
     render: Renderer | None = getattr(module, "render_view", None)
     return generic_render if render is None else render
+
+
+def illegal_words(game: AnyGame, error: IllegalActionError) -> str | None:
+    """Why a move is illegal, said in the reader's language from the reason and facts the
+    game gave (None: it gave none, or the catalogue has no words for it). The game's
+    renderer may word the facts (``illegal_facts(game, details)``: a card as typed, a
+    colour by name); others are shown as they are."""
+    reason = error.reason
+    key = "illegal.notLegal" if reason == NOT_LEGAL else f"illegal.{game.spec.name}.{reason}"
+    if not reason or not has(key):
+        return None
+    words = getattr(piece(game.spec.name, "renderer"), "illegal_facts", None)
+    facts = words(game, error.details) if callable(words) else dict(error.details)
+    return t(key, **facts)
 
 
 def generic_render(_game: AnyGame, view: object) -> RenderableType:

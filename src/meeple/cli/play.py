@@ -16,6 +16,7 @@ from meeple.cli.common import (
     console,
     fail,
     game_title,
+    illegal_words,
     prose,
     renderer,
     round_renderer,
@@ -234,7 +235,7 @@ def _human_turn(
         try:
             new_state, actions = _read_moves(game, state, line)
         except (InvalidActionError, IllegalActionError) as error:
-            said = Text(_mistake(error, line), style="red")
+            said = Text(_mistake(game, error, line), style="red")
             said.append(" " + t("play.notPlayed", moves=words("commands.moves")[0]))
             console.print(said)
             continue
@@ -259,10 +260,18 @@ def _show_hint(
     console.print(t("play.hint", level=level, move=game.format_action(state, action)))
 
 
-def _mistake(error: Exception, line: str) -> str:
-    """What was wrong with a typed move. The engine explains it in English; in another
-    language the terminal says which kind of mistake it was, as the browser does."""
-    if current() == "en" or isinstance(error, Worded):
+def _mistake(game: AnyGame, error: Exception, line: str) -> str:
+    """What was wrong with a typed move, in the reader's language: why an illegal move
+    is not allowed, from the reason the game gave. Other mistakes (a move that cannot be
+    read) the engine explains in English; in another language the terminal says which
+    kind of mistake it was, as the browser does."""
+    if isinstance(error, Worded):
+        return str(error)
+    if isinstance(error, IllegalActionError):
+        why = illegal_words(game, error)
+        if why is not None:
+            return t("play.illegalWhy", move=repr(line), why=why)
+    if current() == "en":
         return str(error)
     kind = "malformed" if isinstance(error, InvalidActionError) else "illegal"
     return t(f"play.{kind}", move=repr(line))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from meeple.engine import codec
 from meeple.engine.codec import JSON
-from meeple.engine.errors import IllegalActionError, InvalidActionError
+from meeple.engine.errors import NOT_LEGAL, IllegalActionError, InvalidActionError
 from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 from meeple.engine.record import MatchRecord, Step, final_state, new_record, parse_record
 
@@ -391,9 +391,21 @@ def check_malformed_action(game: AnyGame, state: object, data: JSON, field: str)
             game.apply_action(state, action)
         except InvalidActionError as error:
             assert blamed in str(error), f"{action!r}: {error} does not name field {blamed!r}"
-        except IllegalActionError:
-            pass
+        except IllegalActionError as error:
+            check_reason(game, error)
     assert game.encode_state(state) == before, f"{data!r}: the state changed"
+
+
+def check_reason(game: AnyGame, error: IllegalActionError) -> None:
+    """An illegal move's reason is one the game lists (or the engine's own, or none where
+    it was refused before any reason: no seat may act), told exactly the facts it names."""
+    reason = error.reason
+    if reason in ("", NOT_LEGAL):
+        assert not error.details, f"{error}: facts without a reason of the game's"
+        return
+    facts = game.illegal_reasons.get(reason)
+    assert facts is not None, f"{error}: reason {reason!r} is not in illegal_reasons"
+    assert set(error.details) == facts, f"{error}: facts {sorted(error.details)}"
 
 
 def check_mangled_text(game: AnyGame, state: object, text: str) -> None:
@@ -402,8 +414,10 @@ def check_mangled_text(game: AnyGame, state: object, text: str) -> None:
     before = game.encode_state(state)
     try:
         action = game.parse_action(state, text)
-    except (InvalidActionError, IllegalActionError):
+    except InvalidActionError:
         pass
+    except IllegalActionError as error:
+        check_reason(game, error)
     else:
         assert action in game.legal_actions(state), f"{text!r} parsed to illegal {action!r}"
     assert game.encode_state(state) == before, f"{text!r}: the state changed"

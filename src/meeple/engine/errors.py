@@ -5,6 +5,7 @@ Every message names the action, the situation and the reason.
 """
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 
@@ -12,8 +13,49 @@ class InvalidActionError(ValueError):
     """Malformed input: text or data that does not describe any action of this game."""
 
 
-class IllegalActionError(ValueError):
-    """A well-formed action that the rules forbid in this state."""
+# The reason of an illegal move that the engine itself gives: no game's own reason fits.
+NOT_LEGAL = "notLegal"
+
+
+@dataclass(frozen=True, slots=True)
+class Why:
+    """Why a well-formed action is not legal: the English sentence (``text``), and for a
+    client that says it in its own words the kind of reason (``reason``, a key of the
+    game's ``ILLEGAL_REASONS``, or ``NOT_LEGAL``) with its facts (``details``: cards,
+    seats and numbers as the game's values, never formatted words)."""
+
+    reason: str
+    text: str
+    details: Mapping[str, object] = field(default_factory=dict)
+
+
+def checked_why(
+    reasons: Mapping[str, frozenset[str]], reason: str, text: str, **details: object
+) -> Why:
+    """A ``Why`` whose reason is one of ``reasons`` with exactly the facts it names."""
+    assert reasons[reason] == set(details), (reason, sorted(details))
+    return Why(reason, text, details)
+
+
+class ReasonedError(ValueError):
+    """An error with an English message and, for a client that says it in its own words,
+    the kind of mistake (``reason``; empty: none given) and its facts (``details``)."""
+
+    def __init__(
+        self, message: str, *, reason: str = "", details: Mapping[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details: Mapping[str, object] = dict(details or {})
+
+
+class IllegalActionError(ReasonedError):
+    """A well-formed action that the rules forbid in this state.
+
+    ``reason`` and ``details`` are those of the game's ``Why`` where it explained the move
+    (``reason`` is empty for an action refused before that: no seat may act, or a chance
+    outcome that cannot happen). The message is the English text either way.
+    """
 
 
 # The option mistakes a client may say in its own words, each with the facts it is told.
@@ -27,7 +69,7 @@ OPTION_MISTAKES: Mapping[str, frozenset[str]] = {
 }
 
 
-class InvalidOptionError(ValueError):
+class InvalidOptionError(ReasonedError):
     """An unknown option, a bad option value, or an unsupported player count.
 
     ``reason`` names the kind of mistake where a client may say it in its own words (one
@@ -41,9 +83,7 @@ class InvalidOptionError(ValueError):
     def __init__(
         self, message: str, *, reason: str = "", details: Mapping[str, object] | None = None
     ) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.details: Mapping[str, object] = dict(details or {})
+        super().__init__(message, reason=reason, details=details)
         assert not reason or self.mistakes[reason] == set(self.details), (reason, details)
 
 

@@ -14,10 +14,16 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
+from typing import Any, ClassVar, Generic, NoReturn, TypeAlias, TypeVar
 
 from meeple.engine import codec
-from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
+from meeple.engine.errors import (
+    NOT_LEGAL,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+    Why,
+)
 from meeple.engine.options import OptionSpec, OptionValue, resolve_options
 
 CHANCE = -1
@@ -112,6 +118,9 @@ class Game(ABC, Generic[S, A, Out, V]):
     action_type: ClassVar[object]
     outcome_type: ClassVar[object]
     view_type: ClassVar[type]
+    # Every reason ``why_illegal`` may give, with the facts each is told (``NOT_LEGAL``,
+    # the engine's own, with none, is always possible too).
+    illegal_reasons: ClassVar[Mapping[str, frozenset[str]]] = {}
 
     def __init__(self, players: int, options: Mapping[str, OptionValue] | None = None) -> None:
         if players not in self.spec.player_counts:
@@ -216,10 +225,15 @@ class Game(ABC, Generic[S, A, Out, V]):
         what is legal now. A value outside is malformed input and never reaches the rules."""
         return {}
 
+    def why_illegal(self, state: S, action: A) -> Why:
+        """Why ``action`` is not legal here; games override this for better reasons, each
+        a kind a client may word itself (``Why.reason``) with its facts. Only well-formed
+        actions reach it (see :meth:`check_action`)."""
+        return Why(NOT_LEGAL, "it is not one of the legal actions in this situation")
+
     def explain_illegal(self, state: S, action: A) -> str:
-        """Why ``action`` is not legal here; games override this for better reasons.
-        Only well-formed actions reach it (see :meth:`check_action`)."""
-        return "it is not one of the legal actions in this situation"
+        """Why ``action`` is not legal here, in English (:meth:`why_illegal`'s text)."""
+        return self.why_illegal(state, action).text
 
     def chance_outcomes(self, state: S) -> tuple[tuple[Out, float], ...] | None:
         """All chance outcomes with probabilities, where they can be listed; else None."""
@@ -288,10 +302,7 @@ class Game(ABC, Generic[S, A, Out, V]):
             situation = "a chance outcome is due" if seat == CHANCE else "the game is over"
             raise IllegalActionError(f"{action!r}: no seat may act now: {situation}")
         if action not in self.legal_actions(state):
-            raise IllegalActionError(
-                f"{self.format_action(state, action)!r} is illegal for seat {seat}: "
-                f"{self.explain_illegal(state, action)}"
-            )
+            self._refuse(state, action, self.format_action(state, action), seat)
         return self._apply_action(state, action)
 
     def sample_chance(self, state: S, rng: random.Random) -> Out:
@@ -315,11 +326,17 @@ class Game(ABC, Generic[S, A, Out, V]):
         action = self._parse_action(state, text.strip())
         self.check_action(action)
         if action not in self.legal_actions(state):
-            raise IllegalActionError(
-                f"{text.strip()!r} is illegal for seat {seat}: "
-                f"{self.explain_illegal(state, action)}"
-            )
+            self._refuse(state, action, text.strip(), seat)
         return action
+
+    def _refuse(self, state: S, action: A, said: str, seat: int) -> NoReturn:
+        """Raise the ``IllegalActionError`` for ``action`` (typed as ``said``) with why."""
+        why = self.why_illegal(state, action)
+        raise IllegalActionError(
+            f"{said!r} is illegal for seat {seat}: {why.text}",
+            reason=why.reason,
+            details=why.details,
+        )
 
     # ----------------------------------------------------------------------- JSON codec
     def encode_state(self, state: S) -> codec.JSON:

@@ -8,6 +8,7 @@ import pytest
 from meeple.engine.errors import IllegalActionError, InvalidActionError
 from meeple.engine.protocol import CHANCE, TERMINAL
 from meeple.games.toc.actions import Discard, Enter, Move, Swap
+from meeple.games.toc.cards import QUEEN
 from support.toc import game, position, texts
 
 
@@ -79,8 +80,12 @@ def test_illegal_actions_say_why() -> None:
         g.parse_action(state, "discard 5")
     with pytest.raises(IllegalActionError, match="passes no pawn"):
         g.parse_action(state, "5 12-17")
-    with pytest.raises(IllegalActionError, match="only a Parteu"):
+    with pytest.raises(IllegalActionError, match="only a Parteu") as refused:
         g.apply_action(state, Enter(3, 0))
+    assert (refused.value.reason, refused.value.details) == ("onlyParteuEnters", {})
+    with pytest.raises(IllegalActionError) as refused:
+        g.apply_action(state, Move(QUEEN, 0, 24))
+    assert (refused.value.reason, refused.value.details) == ("notInHand", {"card": QUEEN})
     split = position(g, {0: 12, 1: 30}, (7,))
     pending = g.apply_action(split, g.parse_action(split, "7 12-14"))
     with pytest.raises(IllegalActionError, match="7 is being split"):

@@ -1,11 +1,13 @@
 """The CMYK board in the terminal: the four piles with their percentages in colour, the
 mix in play, the seat's hand (in the notation it types), and the cards won."""
 
+from collections.abc import Mapping
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from meeple.cli.i18n import t
+from meeple.cli.i18n import join_names, t
 from meeple.engine.protocol import AnyGame
 from meeple.games.cmyk.cards import (
     COLOURS,
@@ -108,3 +110,19 @@ def _seats(view: CmykView) -> Table:
         name = marker + (t("seat.youMark", n=seat) if seat == view.seat else str(seat))
         seats.add_row(name, str(size), str(view.won_counts[seat]), str(view.completions[seat]))
     return seats
+
+
+def illegal_facts(game: AnyGame, details: Mapping[str, object]) -> dict[str, object]:
+    """The facts of an illegal move's reason in words: a card as typed, colours by name."""
+    assert isinstance(game, CmykGame)
+    facts = dict(details)
+    card = details.get("card")
+    if isinstance(card, int):
+        facts["card"] = card_text(card, game.config.mixes).plain
+    colour = details.get("colour")
+    if isinstance(colour, int):
+        facts["colour"] = t(f"cmyk.colours.{colour}")
+    colours = details.get("colours")
+    if isinstance(colours, tuple):
+        facts["colours"] = join_names([t(f"cmyk.colours.{c}") for c in colours])
+    return facts

@@ -1,5 +1,7 @@
 """Phase 10 in the terminal: hand, discard, the laid phases, everyone's phase and score."""
 
+from collections.abc import Mapping
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -154,3 +156,15 @@ def render_round(game: AnyGame, view: object) -> RenderableType:
         out = t("phase10.someoneOut", name=t("seat.n", n=summary.went_out))
     note = prose(f"{out[0].upper()}{out[1:]} {t('phase10.counting')}", "dim")
     return Group(table, note)
+
+
+def illegal_facts(_game: AnyGame, details: Mapping[str, object]) -> dict[str, object]:
+    """The facts of an illegal move's reason in words: a card as typed, a phase's groups."""
+    facts = dict(details)
+    card = details.get("card")
+    if isinstance(card, int):
+        facts["card"] = card_text(card).plain.strip()
+    phase = details.get("phase")
+    if isinstance(phase, tuple):
+        facts["phase"] = phase_words(phase)
+    return facts

@@ -6,6 +6,8 @@ that seat's colour (reversed: protected on its Départ; underlined: may take a s
 this turn). Empty cells: ``D`` a Départ, ``e`` a zone entry, ``·`` plain.
 """
 
+from collections.abc import Mapping
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -152,3 +154,16 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
     info.append("\n" + t("toc.notation"), style="dim")
     parts.append(prose(info))
     return Group(*parts)
+
+
+def illegal_facts(_game: AnyGame, details: Mapping[str, object]) -> dict[str, object]:
+    """The facts of an illegal move's reason in words: a card and the legal plays as
+    typed (the notation is the same in every language)."""
+    facts = dict(details)
+    card = details.get("card")
+    if isinstance(card, int):
+        facts["card"] = card_name(card)
+    plays = details.get("plays")
+    if isinstance(plays, tuple):
+        facts["plays"] = t("list.separator").join(plays)
+    return facts

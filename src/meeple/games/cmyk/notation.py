@@ -14,7 +14,9 @@ Colours are C, M, Y, K (the French J for jaune and N for noir are accepted); cas
 spaces do not matter.
 """
 
-from meeple.engine.errors import InvalidActionError
+from collections.abc import Mapping
+
+from meeple.engine.errors import NOT_LEGAL, InvalidActionError, Why, checked_why
 from meeple.games.cmyk.actions import CmykAction, Discard, Lay, LayMany, PlayMix, PlaySweep
 from meeple.games.cmyk.cards import (
     COLOUR_ALIASES,
@@ -138,53 +140,79 @@ def _colour(letter: str, token: str, text: str) -> int:
     return COLOUR_ALIASES[letter]
 
 
-def explain_illegal(
+# Why a move is not legal: each reason with the facts it is told (a client words it).
+ILLEGAL_REASONS: Mapping[str, frozenset[str]] = {
+    "notHeld": frozenset({"card"}),
+    "notEnough": frozenset({"card"}),
+    "discardOnlyWhenStuck": frozenset(),
+    "openingStart": frozenset({"colours"}),
+    "openingDiscard": frozenset({"colours"}),
+    "ownColour": frozenset({"card"}),
+    "pileClosed": frozenset({"colour"}),
+    "jokerFirst": frozenset(),
+    "overflow": frozenset({"colour", "total", "after"}),
+    "mustComplete": frozenset({"colour", "after"}),
+}
+
+
+def _why(reason: str, text: str, **details: object) -> Why:
+    return checked_why(ILLEGAL_REASONS, reason, text, **details)
+
+
+def why_illegal(
     config: Config, state: CmykState, action: CmykAction, legal: tuple[CmykAction, ...]
-) -> str:
-    """A person's reason why ``action`` is not legal in ``state``."""
-    reason = _missing_card(config, state.hands[state.seat], action)
-    if reason:
-        return reason
+) -> Why:
+    """A person's reason why ``action`` is not legal in ``state``, with its facts."""
+    why = _missing_card(config, state.hands[state.seat], action)
+    if why:
+        return why
     board = state.board
     if isinstance(action, Discard):
-        return "you may discard only when no card can be played"
+        return _why("discardOnlyWhenStuck", "you may discard only when no card can be played")
     if board.opening and isinstance(action, (Lay, LayMany)):
-        missing = ", ".join(COLOUR_NAMES[c] for c in range(4) if not board.piles[c])
+        missing = tuple(c for c in range(4) if not board.piles[c])
+        names = ", ".join(COLOUR_NAMES[c] for c in missing)
         if any(isinstance(a, Lay) and not board.piles[a.colour] for a in legal):
-            return (
-                f"in the opening you must start a colour not yet on the board ({missing}) "
-                "with a colour card or a white; a joker never starts one"
+            return _why(
+                "openingStart",
+                f"in the opening you must start a colour not yet on the board ({names}) "
+                "with a colour card or a white; a joker never starts one",
+                colours=missing,
             )
         if config.opening_no_card == "discard":
-            return (
-                f"in the opening you hold no card to start a missing colour ({missing}), "
-                "so you discard one (option opening_no_card)"
+            return _why(
+                "openingDiscard",
+                f"in the opening you hold no card to start a missing colour ({names}), "
+                "so you discard one (option opening_no_card)",
+                colours=missing,
             )
     lays = (
         action.lays if isinstance(action, LayMany) else (action,) if isinstance(action, Lay) else ()
     )
     for lay in lays:
-        reason = _lay_problem(config, state, lay, isinstance(action, LayMany))
-        if reason:
-            return reason
-    return "it is not one of the legal actions in this situation"
+        why = _lay_problem(config, state, lay, isinstance(action, LayMany))
+        if why:
+            return why
+    return Why(NOT_LEGAL, "it is not one of the legal actions in this situation")
 
 
-def _missing_card(config: Config, hand: tuple[Card, ...], action: CmykAction) -> str:
-    """Why ``action`` needs a card that ``hand`` lacks (empty: the hand holds them all)."""
+def _missing_card(config: Config, hand: tuple[Card, ...], action: CmykAction) -> Why | None:
+    """Why ``action`` needs a card that ``hand`` lacks (None: the hand holds them all)."""
     cards = [lay.card for lay in action.lays] if isinstance(action, LayMany) else []
     if isinstance(action, (Lay, Discard, PlayMix)):
         cards = [action.card]
     elif isinstance(action, PlaySweep):
         cards = [SWEEP]
-    for card in set(cards):
+    for card in sorted(set(cards)):
         if hand.count(card) < cards.count(card):
-            held = "enough of " if card in hand else ""
-            return f"you do not hold {held}{card_name(card, config.mixes)}"
-    return ""
+            name = card_name(card, config.mixes)
+            if card in hand:
+                return _why("notEnough", f"you do not hold enough of {name}", card=card)
+            return _why("notHeld", f"you do not hold {name}", card=card)
+    return None
 
 
-def _lay_problem(config: Config, state: CmykState, lay: Lay, must_complete: bool) -> str:
+def _lay_problem(config: Config, state: CmykState, lay: Lay, must_complete: bool) -> Why | None:
     board = state.board
     colour = lay.colour
     name = COLOUR_NAMES[colour]
@@ -192,19 +220,38 @@ def _lay_problem(config: Config, state: CmykState, lay: Lay, must_complete: bool
     if lay.card != WHITE and not (
         (lay.card < WHITE and lay.card // 9 == colour) or lay.card == FIRST_JOKER + colour
     ):
-        return f"{card_name(lay.card, config.mixes)} goes only on the pile of its own colour"
+        return _why(
+            "ownColour",
+            f"{card_name(lay.card, config.mixes)} goes only on the pile of its own colour",
+            card=lay.card,
+        )
     if board.closed[colour]:
-        return f"the {name} pile is complete under the mix and closed until the fourth is"
+        return _why(
+            "pileClosed",
+            f"the {name} pile is complete under the mix and closed until the fourth is",
+            colour=colour,
+        )
     if is_joker(lay.card):
         if total < 10:
-            return "a joker is never a pile's first card: it only completes a pile"
-        return ""
+            return _why(
+                "jokerFirst", "a joker is never a pile's first card: it only completes a pile"
+            )
+        return None
     after = total + card_value(lay.card)
     if after > FULL and config.overflow == "forbidden":
-        return f"the {name} pile is at {total}%: this card would take it to {after}%"
-    if must_complete and after != FULL:
-        return (
-            f"in a multiple completion every card must complete its pile; "
-            f"the {name} pile would be at {after}%"
+        return _why(
+            "overflow",
+            f"the {name} pile is at {total}%: this card would take it to {after}%",
+            colour=colour,
+            total=total,
+            after=after,
         )
-    return ""
+    if must_complete and after != FULL:
+        return _why(
+            "mustComplete",
+            f"in a multiple completion every card must complete its pile; "
+            f"the {name} pile would be at {after}%",
+            colour=colour,
+            after=after,
+        )
+    return None

@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 
+from meeple.engine.errors import Why
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import (
     CHANCE,
@@ -31,6 +32,7 @@ from meeple.games.cmyk.view import CmykView, determinize, make_view, redeal_hidd
 
 class CmykGame(Game[CmykState, CmykAction, Draw, CmykView]):
     spec = SPEC
+    illegal_reasons = notation.ILLEGAL_REASONS
     state_type = CmykState
     action_type = CmykAction
     outcome_type = Draw
@@ -167,9 +169,9 @@ class CmykGame(Game[CmykState, CmykAction, Draw, CmykView]):
         """A card is a kind of this deck; a colour is one of the four piles."""
         return {"card": range(self.config.kinds), "colour": range(len(COLOUR_NAMES))}
 
-    def explain_illegal(self, state: CmykState, action: CmykAction) -> str:
-        """A person's reason why ``action`` is not legal in ``state``."""
-        return notation.explain_illegal(self.config, state, action, self.legal_actions(state))
+    def why_illegal(self, state: CmykState, action: CmykAction) -> Why:
+        """A person's reason why ``action`` is not legal in ``state``, with its facts."""
+        return notation.why_illegal(self.config, state, action, self.legal_actions(state))
 
     # --------------------------------------------------------------------- inventory
     def card_inventory(self, state: CmykState) -> Counter[object]:

@@ -15,8 +15,9 @@ Seats and groups are numbered as shown on screen: seats from 0, groups from 1.
 """
 
 import re
+from collections.abc import Mapping
 
-from meeple.engine.errors import InvalidActionError
+from meeple.engine.errors import NOT_LEGAL, InvalidActionError, Why, checked_why
 from meeple.games.phase10 import turn
 from meeple.games.phase10.actions import (
     BeginPhase,
@@ -152,51 +153,89 @@ def _parse_hit(state: Phase10State, text: str, match: re.Match[str]) -> Hit:
 
 
 # ------------------------------------------------------------------ why not legal
-def explain_illegal(config: Config, state: Phase10State, action: Phase10Action) -> str:
-    """A person's reason why the well-formed ``action`` is not legal in ``state``."""
+# Why a move is not legal: each reason with the facts it is told (a client words it).
+ILLEGAL_REASONS: Mapping[str, frozenset[str]] = {
+    "alreadyDrawn": frozenset(),
+    "discardPileEmpty": frozenset(),
+    "skipNotTaken": frozenset(),
+    "drawPileEmpty": frozenset(),
+    "drawFirst": frozenset(),
+    "notHeld": frozenset({"card"}),
+    "finishLaying": frozenset(),
+    "alreadyLaid": frozenset(),
+    "cannotMakePhase": frozenset({"phase"}),
+    "layFirst": frozenset(),
+    "cannotPlace": frozenset(),
+    "hitAfterLaying": frozenset(),
+    "noGroup": frozenset({"group"}),
+    "doesNotFit": frozenset({"card"}),
+    "skipSelf": frozenset(),
+    "cannotSkip": frozenset(),
+}
+
+
+def _why(reason: str, text: str, **details: object) -> Why:
+    return checked_why(ILLEGAL_REASONS, reason, text, **details)
+
+
+def why_illegal(config: Config, state: Phase10State, action: Phase10Action) -> Why:
+    """A person's reason why the well-formed ``action`` is not legal in ``state``, with
+    its facts (``phase``: the groups of the phase, as the config gives them)."""
     if isinstance(action, (DrawStock, TakeDiscard)):
         return _draw_problem(state, action)
     stage = state.stage
     if stage == Stage.DRAW:
-        return "draw a card first (draw or take)"
+        return _why("drawFirst", "draw a card first (draw or take)")
     card = getattr(action, "card", None)
     if card is not None and card not in state.hands[state.turn]:
-        return f"you do not hold {card_name(card)}"
+        return _why("notHeld", f"you do not hold {card_name(card)}", card=card)
     if stage == Stage.LAYING and not isinstance(action, Place):
-        return "finish laying down your phase first (put …)"
+        return _why("finishLaying", "finish laying down your phase first (put …)")
     return _play_problem(config, state, action)
 
 
-def _draw_problem(state: Phase10State, action: DrawStock | TakeDiscard) -> str:
+def _draw_problem(state: Phase10State, action: DrawStock | TakeDiscard) -> Why:
     if state.stage != Stage.DRAW:
-        return "you have already drawn this turn"
+        return _why("alreadyDrawn", "you have already drawn this turn")
     if isinstance(action, TakeDiscard):
         if not state.discard:
-            return "the discard pile is empty"
-        return "a Skip can never be taken from the discard pile"
-    return "the draw pile is empty"
+            return _why("discardPileEmpty", "the discard pile is empty")
+        return _why("skipNotTaken", "a Skip can never be taken from the discard pile")
+    return _why("drawPileEmpty", "the draw pile is empty")
 
 
-def _play_problem(config: Config, state: Phase10State, action: Phase10Action) -> str:
+def _play_problem(config: Config, state: Phase10State, action: Phase10Action) -> Why:
     seat = state.turn
     match action:
         case BeginPhase():
             if state.laid[seat]:
-                return "you have already laid down your phase this round"
+                return _why("alreadyLaid", "you have already laid down your phase this round")
             phase = turn.phase_of(config, state, seat)
-            return f"your hand cannot make your phase ({describe_phase(phase)})"
+            return _why(
+                "cannotMakePhase",
+                f"your hand cannot make your phase ({describe_phase(phase)})",
+                phase=phase,
+            )
         case Place():
             if state.stage != Stage.LAYING:
-                return "start laying down your phase first (lay)"
-            return "that card cannot go there, or the phase could no longer be completed"
+                return _why("layFirst", "start laying down your phase first (lay)")
+            return _why(
+                "cannotPlace",
+                "that card cannot go there, or the phase could no longer be completed",
+            )
         case Hit():
             if not state.laid[seat]:
-                return "you can only hit once your own phase is down (seed)"
+                return _why("hitAfterLaying", "you can only hit once your own phase is down (seed)")
             if not 0 <= action.group < len(state.table):
-                return f"there is no laid group {action.group + 1}"
-            return f"{card_name(action.card)} does not fit there"
+                number = action.group + 1
+                return _why("noGroup", f"there is no laid group {number}", group=number)
+            return _why(
+                "doesNotFit", f"{card_name(action.card)} does not fit there", card=action.card
+            )
         case Discard(card=card, target=target) if card == SKIP:
             if target == seat:
-                return "you cannot skip yourself"
-            return "that seat cannot be skipped now (not playing, or already skipped)"
-    return "it is not one of the legal actions"
+                return _why("skipSelf", "you cannot skip yourself")
+            return _why(
+                "cannotSkip", "that seat cannot be skipped now (not playing, or already skipped)"
+            )
+    return Why(NOT_LEGAL, "it is not one of the legal actions")

@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 from meeple.engine.codec import JSON
-from meeple.engine.errors import InvalidActionError
+from meeple.engine.errors import InvalidActionError, Why
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import Announcement, Game, GameResult, standard_returns
 from meeple.games.phase10 import notation, turn
@@ -29,6 +29,7 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
     """Phase 10 for 2-6 players."""
 
     spec = SPEC
+    illegal_reasons = notation.ILLEGAL_REASONS
     state_type = Phase10State
     action_type = Phase10Action
     outcome_type = Phase10Outcome
@@ -190,8 +191,8 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
             "target": range(self.players),
         }
 
-    def explain_illegal(self, state: Phase10State, action: Phase10Action) -> str:
-        return notation.explain_illegal(self.config, state, action)
+    def why_illegal(self, state: Phase10State, action: Phase10Action) -> Why:
+        return notation.why_illegal(self.config, state, action)
 
 
 __all__ = ["InvalidActionError", "Phase10Game"]

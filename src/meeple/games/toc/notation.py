@@ -12,7 +12,9 @@ shortcut cells ``c<k>.<1..L>``, Zone de Sécurité cells ``h<seat>.<1..4>`` (4 d
 Cards: A 2 3 4 5 6 7 8 9 10 J Q K Jo (any case).
 """
 
-from meeple.engine.errors import InvalidActionError
+from collections.abc import Mapping
+
+from meeple.engine.errors import InvalidActionError, Why, checked_why
 from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction
 from meeple.games.toc.cards import FOUR, JACK, KING, PARTEUX, SEVEN, Card, card_name, parse_card
 from meeple.games.toc.moves import Mover
@@ -96,62 +98,120 @@ def parse_action(mover: Mover, state: TocState, text: str) -> TocAction:
     )
 
 
-def explain_illegal(mover: Mover, state: TocState, action: TocAction) -> str:
-    """Why ``action`` is not legal in ``state``, in words."""
+# Why a move is not legal: each reason with the facts it is told (a client words it).
+ILLEGAL_REASONS: Mapping[str, frozenset[str]] = {
+    "giveFirst": frozenset(),
+    "noExchange": frozenset(),
+    "notInHand": frozenset({"card"}),
+    "forcedPlay": frozenset({"plays"}),
+    "splitGoesOn": frozenset({"steps"}),
+    "splitPawnMoved": frozenset(),
+    "splitPartDoesNotFit": frozenset({"steps"}),
+    "onlyParteuEnters": frozenset(),
+    "notYourSeat": frozenset({"seat"}),
+    "cannotEnter": frozenset(),
+    "jackSwap": frozenset(),
+    "notYourPawn": frozenset(),
+    "fourBack": frozenset(),
+    "sevenSplit": frozenset(),
+    "jackOnlySwaps": frozenset(),
+    "cannotMove": frozenset({"card"}),
+    "kingCannotMove": frozenset(),
+}
+
+
+def _why(reason: str, text: str, **details: object) -> Why:
+    return checked_why(ILLEGAL_REASONS, reason, text, **details)
+
+
+def why_illegal(mover: Mover, state: TocState, action: TocAction) -> Why:
+    """Why ``action`` is not legal in ``state``: the reason, its facts and the words."""
     if state.phase == EXCHANGE:
         if not isinstance(action, Give):
-            return "every seat first sets aside one card for its partner ('give <card>')"
-        return f"{card_name(action.card)} is not in your hand"
+            return _why(
+                "giveFirst",
+                "every seat first sets aside one card for its partner ('give <card>')",
+            )
+        return _why("notInHand", f"{card_name(action.card)} is not in your hand", card=action.card)
     if isinstance(action, Give):
-        return "there is no card exchange now"
+        return _why("noExchange", "there is no card exchange now")
     if state.pending is not None:
         return _split_problem(state.pending, action)
     card = JACK if isinstance(action, Swap) else action.card
     if card not in state.hands[state.turn]:
-        return f"{card_name(card)} is not in your hand"
+        return _why("notInHand", f"{card_name(card)} is not in your hand", card=card)
     if isinstance(action, Discard):
         legal = legal_actions(mover, state)
-        plays = ", ".join(sorted({format_action(mover, state, a) for a in legal}))
-        return f"a card with a legal use must be played (forced play), e.g. {plays}"
+        plays = tuple(sorted({format_action(mover, state, a) for a in legal}))
+        return _why(
+            "forcedPlay",
+            f"a card with a legal use must be played (forced play), e.g. {', '.join(plays)}",
+            plays=plays,
+        )
     return _card_problem(mover, state, action, card)
 
 
-def _split_problem(pending: Pending, action: TocAction) -> str:
+def _split_problem(pending: Pending, action: TocAction) -> Why:
     """Why ``action`` is not the next part of the 7 being split."""
+    steps = pending.remaining
     if not (isinstance(action, Move) and action.card == SEVEN):
-        return f"a 7 is being split: move the {pending.remaining} steps left ('7 <from>-<to>')"
+        return _why(
+            "splitGoesOn",
+            f"a 7 is being split: move the {steps} steps left ('7 <from>-<to>')",
+            steps=steps,
+        )
     if pending.moved >> action.pawn & 1:
-        return "each pawn moves once in a split 7; that pawn has already moved"
-    return (
-        f"that part does not fit: {pending.remaining} steps are left, the path must be "
-        "clear, and the rest of the 7 must still be playable after it"
+        return _why(
+            "splitPawnMoved", "each pawn moves once in a split 7; that pawn has already moved"
+        )
+    return _why(
+        "splitPartDoesNotFit",
+        f"that part does not fit: {steps} steps are left, the path must be clear, and the "
+        "rest of the 7 must still be playable after it",
+        steps=steps,
     )
 
 
-def _card_problem(mover: Mover, state: TocState, action: Enter | Swap | Move, card: Card) -> str:
+def _card_problem(mover: Mover, state: TocState, action: Enter | Swap | Move, card: Card) -> Why:
     """Why the held ``card`` cannot be played as ``action``."""
     controlled = mover.controlled(state.turn, state.positions)
     if isinstance(action, Enter):
         if card not in PARTEUX:
-            return "only a Parteu (A, K or Joker) brings a pawn out"
+            return _why("onlyParteuEnters", "only a Parteu (A, K or Joker) brings a pawn out")
         if action.seat not in controlled:
-            return f"you do not move seat {action.seat}'s pawns"
-        return "no pawn is in reserve, or your own or a protected pawn holds the Départ"
+            return _why(
+                "notYourSeat", f"you do not move seat {action.seat}'s pawns", seat=action.seat
+            )
+        return _why(
+            "cannotEnter",
+            "no pawn is in reserve, or your own or a protected pawn holds the Départ",
+        )
     if isinstance(action, Swap):
-        return (
+        return _why(
+            "jackSwap",
             "a Jack swaps one of your pawns on the track with another player's pawn on the "
-            "track; neither may be protected on its Départ"
+            "track; neither may be protected on its Départ",
         )
     if action.pawn // 4 not in controlled:
-        return "that pawn is not one you move"
+        return _why("notYourPawn", "that pawn is not one you move")
     if card == FOUR:
-        return "the 4 moves a pawn 4 cells back on the track, never into a zone or past a pawn"
+        return _why(
+            "fourBack",
+            "the 4 moves a pawn 4 cells back on the track, never into a zone or past a pawn",
+        )
     if card == SEVEN:
-        return "no split of the 7 starts with that part and uses all 7 steps"
+        return _why("sevenSplit", "no split of the 7 starts with that part and uses all 7 steps")
     if card == JACK and not mover.config.jack_eleven:
-        return "the Jack swaps; it moves 11 only with option jack_eleven"
-    passing = "passes only capturable pawns" if card == KING else "passes no pawn"
-    return (
+        return _why("jackOnlySwaps", "the Jack swaps; it moves 11 only with option jack_eleven")
+    if card == KING:
+        return _why(
+            "kingCannotMove",
+            "K cannot take that pawn there: the count must be exact, the path passes only "
+            "capturable pawns, and it may not land on your own or a protected pawn",
+        )
+    return _why(
+        "cannotMove",
         f"{card_name(card)} cannot take that pawn there: the count must be exact, the path "
-        f"{passing}, and it may not land on your own or a protected pawn"
+        "passes no pawn, and it may not land on your own or a protected pawn",
+        card=card,
     )

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import partial
 
+from meeple.engine.errors import Why
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import (
     CHANCE,
@@ -33,6 +34,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
     """Toc for 2, 3, 4, 6 or 8 players (see README.md for the rules and options)."""
 
     spec = SPEC
+    illegal_reasons = notation.ILLEGAL_REASONS
     state_type = TocState
     action_type = TocAction
     outcome_type = TocOutcome
@@ -161,8 +163,8 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
             "dest": range(self.board.cells),
         }
 
-    def explain_illegal(self, state: TocState, action: TocAction) -> str:
-        return notation.explain_illegal(self.mover, state, action)
+    def why_illegal(self, state: TocState, action: TocAction) -> Why:
+        return notation.why_illegal(self.mover, state, action)
 
     # -------------------------------------------------------------- inventory
     def card_inventory(self, state: TocState) -> Counter[object]:

@@ -18,7 +18,9 @@ right-hand column, ``a``, ``b``, ... the seat's own columns; rows are 1 to 3 (``
 | StopClearing    | ``done``         |
 """
 
-from meeple.engine.errors import InvalidActionError
+from collections.abc import Mapping
+
+from meeple.engine.errors import InvalidActionError, Why, checked_why
 from meeple.games.toquer.actions import (
     Clear,
     DiscardReveal,
@@ -107,64 +109,110 @@ def parse_action(geometry: Geometry, text: str) -> ToquerAction:
     raise InvalidActionError(f"unknown move {verb!r}; expected one of: {', '.join(VERBS)}")
 
 
+# What each phase asks of the seat to act, when it tried something else: a reason and
+# its words.
 _PHASE_MOVES = {
-    Phase.SETUP: "reveal one of your own face-down cards ('reveal b2')",
-    Phase.DRAW: "draw from the stock ('stock') or the discard pile ('pile')",
-    Phase.KNOCK: "decide whether to knock ('knock' or 'pass')",
-    Phase.ANSWER: "give the card to a knocker ('give N') or refuse ('refuse')",
-    Phase.PLACE: "swap the drawn card in ('swap b2') or discard it and reveal ('discard b2')",
-    Phase.CLEAR: "clear a triple ('clear a1 b1 c1') or stop ('done')",
-    Phase.KNOCK_SWAP: "swap the card you knocked for into your layout ('swap b2')",
-    Phase.KNOCK_TAKE: "take one of the knocker's cards ('take b2', the knocker's frame)",
-    Phase.KNOCK_PLACE: "swap the card you took into your layout ('swap b2')",
+    Phase.SETUP: ("mustReveal", "reveal one of your own face-down cards ('reveal b2')"),
+    Phase.DRAW: ("mustDraw", "draw from the stock ('stock') or the discard pile ('pile')"),
+    Phase.KNOCK: ("mustKnock", "decide whether to knock ('knock' or 'pass')"),
+    Phase.ANSWER: ("mustAnswer", "give the card to a knocker ('give N') or refuse ('refuse')"),
+    Phase.PLACE: (
+        "mustPlace",
+        "swap the drawn card in ('swap b2') or discard it and reveal ('discard b2')",
+    ),
+    Phase.CLEAR: ("mustClear", "clear a triple ('clear a1 b1 c1') or stop ('done')"),
+    Phase.KNOCK_SWAP: (
+        "mustKnockSwap",
+        "swap the card you knocked for into your layout ('swap b2')",
+    ),
+    Phase.KNOCK_TAKE: (
+        "mustKnockTake",
+        "take one of the knocker's cards ('take b2', the knocker's frame)",
+    ),
+    Phase.KNOCK_PLACE: ("mustKnockPlace", "swap the card you took into your layout ('swap b2')"),
+}
+
+# Why a move is not legal: each reason with the facts it is told (a client words it).
+ILLEGAL_REASONS: Mapping[str, frozenset[str]] = {
+    **{reason: frozenset() for reason, _ in _PHASE_MOVES.values()},
+    "mustWait": frozenset(),
+    "pileCardKept": frozenset(),
+    "noFaceDown": frozenset(),
+    "stockEmpty": frozenset(),
+    "offLayout": frozenset(),
+    "revealOwn": frozenset(),
+    "neighbourColumn": frozenset(),
+    "slotEmpty": frozenset(),
+    "faceUp": frozenset(),
+    "noOtherCard": frozenset(),
+    "didNotKnock": frozenset({"seat"}),
+    "notTriple": frozenset(),
 }
 
 
-def explain_illegal(
+def _why(reason: str, text: str, **details: object) -> Why:
+    return checked_why(ILLEGAL_REASONS, reason, text, **details)
+
+
+def why_illegal(
     g: Geometry, state: ToquerState, action: ToquerAction, legal: tuple[ToquerAction, ...]
-) -> str:
+) -> Why:
     """Why ``action`` is not legal now (``legal`` being the legal actions), in words a
-    person can act on."""
+    person can act on, with its reason and facts."""
     phase = state.phase
-    wanted = "now you must " + _PHASE_MOVES.get(phase, "wait: no seat may act")
+    reason, words = _PHASE_MOVES.get(phase, ("mustWait", "wait: no seat may act"))
+    wanted = _why(reason, "now you must " + words)
     legal_types = {type(a) for a in legal}
     if type(action) not in legal_types:
         if isinstance(action, DiscardReveal) and phase is Phase.PLACE:
             if not state.from_stock:
-                return "a card drawn from the discard pile must be kept (discard_draw_must_keep)"
-            return "none of your cards is face down, so you must keep the card"
+                return _why(
+                    "pileCardKept",
+                    "a card drawn from the discard pile must be kept (discard_draw_must_keep)",
+                )
+            return _why("noFaceDown", "none of your cards is face down, so you must keep the card")
         if isinstance(action, DrawStock) and phase is Phase.DRAW:
-            return "the stock is empty and the discard pile has no card below its top"
+            return _why(
+                "stockEmpty", "the stock is empty and the discard pile has no card below its top"
+            )
         return wanted
     position = getattr(action, "position", None)
     if isinstance(position, int):
-        reason = _position_problem(g, state, action, position)
-        if reason:
-            return reason
+        why = _position_problem(g, state, action, position)
+        if why:
+            return why
     if isinstance(action, Give):
-        return f"seat {action.seat} did not knock"
+        return _why("didNotKnock", f"seat {action.seat} did not knock", seat=action.seat)
     if isinstance(action, Clear):
-        return "those are not three identical, adjacent, revealed cards in one of your lines"
+        return _why(
+            "notTriple",
+            "those are not three identical, adjacent, revealed cards in one of your lines",
+        )
     return wanted
 
 
-def _position_problem(g: Geometry, state: ToquerState, action: ToquerAction, position: int) -> str:
-    """Why ``action`` cannot use the slot at ``position`` (empty: no problem found there)."""
+def _position_problem(
+    g: Geometry, state: ToquerState, action: ToquerAction, position: int
+) -> Why | None:
+    """Why ``action`` cannot use the slot at ``position`` (None: no problem found there)."""
     frame_seat = state.actor
     if isinstance(action, Take):
         assert state.knocker is not None  # a take is legal only while a knocker is served
         frame_seat = state.knocker
     if not 0 <= position < ROWS * g.width:
-        return "that position is off the layout"
+        return _why("offLayout", "that position is off the layout")
     if isinstance(action, Reveal) and position not in g.own_positions[frame_seat]:
-        return "at set-up you reveal your own cards, not your neighbour's"
+        return _why("revealOwn", "at set-up you reveal your own cards, not your neighbour's")
     if position not in g.playable[frame_seat]:
-        return "with layout own_grid the n column is your neighbour's, not yours to play"
+        return _why(
+            "neighbourColumn",
+            "with layout own_grid the n column is your neighbour's, not yours to play",
+        )
     face = state.faces[g.frames[frame_seat][position]]
     if face == EMPTY:
-        return "that slot is empty: its card was cleared"
+        return _why("slotEmpty", "that slot is empty: its card was cleared")
     if isinstance(action, (Reveal, DiscardReveal)):
-        return "that card is already face up"
+        return _why("faceUp", "that card is already face up")
     if isinstance(action, Take):
-        return "you would have no other card of yours to swap it with"
-    return ""
+        return _why("noOtherCard", "you would have no other card of yours to swap it with")
+    return None

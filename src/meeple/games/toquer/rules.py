@@ -5,7 +5,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 
-from meeple.engine.errors import InvalidOptionError
+from meeple.engine.errors import InvalidOptionError, Why
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import Announcement, Game, GameResult, standard_returns
 from meeple.games.toquer import notation, turn, view
@@ -20,6 +20,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
     """Toquer for 2 to 8 players (see README.md for the rules and their sources)."""
 
     spec = SPEC
+    illegal_reasons = notation.ILLEGAL_REASONS
     state_type = ToquerState
     action_type = ToquerAction
     outcome_type = ToquerOutcome
@@ -65,9 +66,9 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
             "seat": range(self.players),
         }
 
-    def explain_illegal(self, state: ToquerState, action: ToquerAction) -> str:
+    def why_illegal(self, state: ToquerState, action: ToquerAction) -> Why:
         legal = self.legal_actions(state)
-        return notation.explain_illegal(self.geometry, state, action, legal)
+        return notation.why_illegal(self.geometry, state, action, legal)
 
     def _apply_action(self, state: ToquerState, action: ToquerAction) -> ToquerState:
         return turn.apply_action(self.table, state, action)
