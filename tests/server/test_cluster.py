@@ -22,6 +22,7 @@ import httpx
 import pytest
 from sqlalchemy import update
 
+from meeple.games.cmyk.rules import CmykGame
 from meeple.server.limits import Rate, RedisLimiter
 from meeple.store import Store
 from meeple.store.db import StoredSeat, StoredTable
@@ -115,6 +116,26 @@ def versions_of(client: Client) -> list[int]:
     return [m["version"] for m in client.messages if m["type"] == "state"]
 
 
+def refused_through_b(ann: Client, bob: Client, clients: list[Client]) -> None:
+    """Bob, on B, types a move the rules refuse: the owner refuses it, and B passes on
+    the game's reason and its facts with the English message."""
+    state = caught_up(clients)
+    while state["status"] == "running" and bob.state is not None and not bob.state["legal"]:
+        assert ann.state is not None and ann.state["legal"]
+        version = ann.state["version"]
+        ann.move(version, action=ann.state["legal"][0]["action"])
+        for client in clients:
+            client.wait_version(version + 1)
+        state = caught_up(clients)
+    assert state["status"] == "running" and bob.state is not None
+    legal = {move["text"] for move in bob.state["legal"]}
+    text = next(f"{c}{v}" for c in "CMYK" for v in range(10, 100, 10) if f"{c}{v}" not in legal)
+    bob.move(bob.state["version"], text=text)
+    said = bob.wait_type("error")
+    assert said["code"] == "illegal" and "illegal" in said["message"], said
+    assert set(said["details"]) == CmykGame.illegal_reasons[said["reason"]], said
+
+
 def test_two_people_on_two_instances_see_every_move_in_order_redacted(
     site: list[ServerProcess], cluster_db: str
 ) -> None:
@@ -149,6 +170,7 @@ def test_two_people_on_two_instances_see_every_move_in_order_redacted(
         assert watcher.state is not None and watcher.state["legal"] == []
         assert events_of(ann) != events_of(bob)
         assert ann.state is not None and ann.state["view"] != bob.state["view"]
+        refused_through_b(ann, bob, [ann, bob, bob_on_a, watcher])
     finally:
         for client in (ann, bob, bob_on_a, watcher):
             client.close()

@@ -121,7 +121,13 @@ def test_stale_malformed_illegal_and_out_of_turn_moves_change_nothing(
                     break
     assert illegal_text is not None
     actor.move(version, text=illegal_text)
-    assert "illegal" in refused(actor, "illegal")["message"]
+    said = refused(actor, "illegal")
+    assert "illegal" in said["message"]
+    # The game's reason and its facts, for the client to say in its reader's language.
+    assert set(said["details"]) == game.illegal_reasons[said["reason"]], said
+    action = game.encode_action(game._parse_action(real_state, illegal_text))
+    actor.move(version, action=action)  # the same move, sent as an action
+    assert refused(actor, "illegal")["reason"] == said["reason"]
     other.move(version, action=legal[0]["action"])  # the right move, the wrong seat
     refused(other, "not_your_turn")
     actor.send({"type": "move", "version": version, "action": legal[0]["action"], "text": "x"})

@@ -117,6 +117,19 @@ def create_by_lobby(
     page.wait_for_selector(".board")
 
 
+def join_by_link(host: Page, guest: Page, name: str = "Bob") -> Page:
+    """``guest`` opens the share link of the table ``host`` created and joins it as
+    ``name``; returns once the game runs on both pages."""
+    guest.goto(host.locator(".share-link").first.input_value())
+    guest.fill("#join-name", name)
+    guest.click("#join-button")
+    for page in (host, guest):
+        page.wait_for_function(
+            "() => window.__meeple.table && window.__meeple.table.status === 'running'"
+        )
+    return guest
+
+
 def next_to_act(pages: list[Page], timeout: float = 60_000) -> Page | None:
     """The page whose person is to act now, waiting on the table's own state rather than
     on a clock; None once the game is over.

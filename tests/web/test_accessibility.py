@@ -2,11 +2,12 @@
 violation: on the lobby in three languages and on a table of every game, as a player
 and as a spectator, on a phone and on a desktop. Also the text-size setting is
 remembered, no text size pushes a small phone's page sideways, and with reduced motion
-nothing animates."""
+nothing animates. The players' region keeps a keyboard user's focus and place when
+another player's move redraws the table."""
 
 import pytest
 
-from web.helpers import require_game, wait_my_turn
+from web.helpers import create_by_lobby, join_by_link, next_to_act, require_game, wait_my_turn
 from web.phone import (
     DESKTOP,
     PHONE,
@@ -115,6 +116,41 @@ def test_no_text_size_pushes_a_small_phone_page_sideways(server, new_page, lang:
     # French headings are the longest: there the table is wider than the phone and
     # scrolls in its region; Japanese ones wrap between any two characters and fit.
     assert wider == (lang == "fr")
+
+
+# The players' table is drawn again (an element the test marked is gone).
+REDRAWN = "() => !document.querySelector('.players .table-scroll table[data-old]')"
+# Whether the players' region has the focus, and how far it is scrolled sideways.
+PLACE = """() => { const r = document.querySelector('.players .table-scroll');
+                   return { focused: document.activeElement === r, left: r.scrollLeft }; }"""
+
+
+def test_the_players_region_keeps_focus_and_place_across_a_move(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    """On a French 320 px phone, Ann focuses the players' region with the keyboard and
+    scrolls it sideways; Bob's move at the same table redraws the players' table, and
+    the region still has the focus and the place (it was drawn anew with each update,
+    which sent the focus to the page and the table back to its start)."""
+    ann = new_page(locale="fr", width=320, height=640, touch=True)
+    create_by_lobby(ann, server.base, "toquer", 4, humans=(0, 1))
+    bob = join_by_link(ann, new_page())
+    taps = Taps()
+    while (mover := next_to_act([ann, bob])) is ann:
+        tap_step(ann, taps)
+    assert mover is bob, "the game ended before Bob's turn"
+    ann.locator(".players .table-scroll").focus()
+    # French headings make the table wider than the phone (see the test above): a few
+    # pixels of sideways scrolling are always there to take.
+    ann.evaluate(
+        """() => { const r = document.querySelector('.players .table-scroll');
+                   r.scrollLeft = 12;
+                   r.querySelector('table').dataset.old = 'yes'; }"""
+    )
+    assert ann.evaluate(PLACE) == {"focused": True, "left": 12}
+    for _ in range(10):
+        if ann.evaluate(REDRAWN) or not tap_step(bob, taps, touch=False):
+            break
+    ann.wait_for_function(REDRAWN, timeout=60_000)
+    assert ann.evaluate(PLACE) == {"focused": True, "left": 12}
 
 
 def test_reduced_motion_animates_nothing(server, browser) -> None:  # type: ignore[no-untyped-def]

@@ -2,7 +2,7 @@
 creates the table and shares the seat link, the other joins through it."""
 
 from web.conftest import screenshot
-from web.helpers import next_to_act, point
+from web.helpers import join_by_link, next_to_act, point
 
 MAX_TURNS = 2000  # a CMYK game between two people takes far fewer
 
@@ -26,17 +26,12 @@ def test_two_people_play_cmyk_to_the_end(server, new_page) -> None:  # type: ign
     ann.fill("#your-name", "Ann")
     ann.select_option("#seat-1", "human")
     ann.click("#create-button")
-    link = ann.locator(".share-link").first.input_value()
-    assert "#/join/" in link
+    assert "#/join/" in ann.locator(".share-link").first.input_value()
     screenshot(ann, "cmyk-waiting")
 
-    bob = new_page(width=420, height=900)  # a phone-sized screen
-    bob.goto(link)
-    bob.fill("#join-name", "Bob")
-    bob.click("#join-button")
+    bob = join_by_link(ann, new_page(width=420, height=900))  # a phone-sized screen
     for page in (ann, bob):
         page.wait_for_selector(".cmyk-board")
-        page.wait_for_function("() => window.__meeple.table.status === 'running'")
     assert "Bob" in ann.inner_text(".players-table")
 
     turns = 0

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from web.conftest import Server, require_browser, screenshot
-from web.helpers import next_to_act
+from web.helpers import join_by_link, next_to_act
 from web.phone import DESKTOP, PHONE, Taps, axe_violations, describe_violations, tap
 
 SCRIPT = Path(__file__).with_name("serve_plain_game.py")
@@ -71,14 +71,9 @@ def open_table(plain_server: Server, new_page, game: str, title: str):  # type: 
     ann.fill("#your-name", "Ann")
     ann.select_option("#seat-1", "human")
     ann.click("#create-button")
-    link = ann.locator(".share-link").first.input_value()
-    bob = new_page(locale="ja-JP", touch=True, **PHONE)
-    bob.goto(link)
-    bob.fill("#join-name", "Bob")
-    bob.click("#join-button")
+    bob = join_by_link(ann, new_page(locale="ja-JP", touch=True, **PHONE))
     for page in (ann, bob):
         page.wait_for_selector(".board .game.generic")
-        page.wait_for_function("() => window.__meeple.table.status === 'running'")
     return ann, bob
 
 

@@ -74,6 +74,13 @@ def assert_no_english(page, lang: str, where: str) -> None:  # type: ignore[no-u
     assert not found, f"{where} in {lang} shows English: {found[:10]}"
 
 
+# What the page says of a discard typed before the draw (Phase 10's "drawFirst").
+DRAW_FIRST = {
+    "fr": "piochez d'abord une carte (draw ou take)",
+    "ja": "先にカードを引いてください（draw か take）",
+}
+
+
 @pytest.mark.parametrize("lang,locale", [("fr", "fr-FR"), ("ja", "ja-JP")])
 def test_french_and_japanese_pages_show_no_english(
     server, new_page, lang: str, locale: str
@@ -93,6 +100,15 @@ def test_french_and_japanese_pages_show_no_english(
     create_by_lobby(page, server.base, "phase10", 3)
     page.wait_for_selector(".phase10 .hand-card")
     page.wait_for_selector('.board[data-my-turn="true"]')
+    # A move typed in notation that the rules refuse (a discard before the draw) says
+    # why in the page's language, from the reason and facts the server names.
+    page.fill("#move-input", "discard 5r")
+    page.press("#move-input", "Enter")
+    page.wait_for_function(
+        "(said) => document.querySelector('p.error[role=alert]').innerText.includes(said)",
+        arg=DRAW_FIRST[lang],
+    )
+    assert_no_english(page, lang, "a refused typed move")
     page.click('[data-keys="pile:stock"].choosable')
     page.wait_for_function("() => window.__meeple.state.view.stage === 3")
     page.locator(".board .hand-card.choosable").first.click()

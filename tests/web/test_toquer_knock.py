@@ -3,7 +3,7 @@ one draws from the stock, the other knocks, gets the card, swaps it in; the firs
 one of the knocker's cards and places it in their own layout."""
 
 from web.conftest import screenshot
-from web.helpers import create_by_lobby, game_view, next_to_act, point, require_game
+from web.helpers import create_by_lobby, game_view, join_by_link, next_to_act, point, require_game
 
 MAX_ACTIONS = 200
 
@@ -33,15 +33,8 @@ def test_toquer_knock_and_exchange_by_pointing(server, new_page) -> None:  # typ
     require_game(server, "toquer")
     ann = new_page()
     create_by_lobby(ann, server.base, "toquer", 3, humans=(0, 1))
-    link = ann.locator(".share-link").first.input_value()
-    bob = new_page()
-    bob.goto(link)
-    bob.fill("#join-name", "Bob")
-    bob.click("#join-button")
+    bob = join_by_link(ann, new_page())
     for page in (ann, bob):
-        page.wait_for_function(
-            "() => window.__meeple.table && window.__meeple.table.status === 'running'"
-        )
         page.wait_for_selector(".tq-strip")
 
     phases: dict[str, set[str]] = {"ann": set(), "bob": set()}

@@ -346,9 +346,14 @@ class TableManager:
             except MoveError as error:
                 problem = error
         if problem is not None:
-            connection.push(
-                outgoing(seat, ErrorOut(problem.code, str(problem), live.runtime.version))
+            refusal = ErrorOut(
+                problem.code,
+                str(problem),
+                live.runtime.version,
+                problem.reason,
+                problem.details,
             )
+            connection.push(outgoing(seat, refusal))
             if problem.code == "stale":
                 self.send_state(live, connection, full=False)
 

@@ -11,7 +11,7 @@ guard: the game's ``view`` for that seat, and the visibility of each logged step
 import html
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from meeple.bots.review import decision_seed
 from meeple.engine.codec import JSON
@@ -55,6 +55,8 @@ class ErrorOut:
     code: str
     message: str
     version: int | None = None
+    reason: str = ""  # an illegal move's: the game's reason, and its facts
+    details: dict[str, JSON] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +129,19 @@ Outgoing = (
 )
 
 
+def _error(item: ErrorOut) -> dict[str, JSON]:
+    """A refusal; an illegal move's names the game's reason and its facts too."""
+    error: dict[str, JSON] = {
+        "type": "error",
+        "code": item.code,
+        "message": item.message,
+        "version": item.version,
+    }
+    if item.reason:
+        error.update(reason=item.reason, details=item.details)
+    return error
+
+
 def outgoing(seat: int | None, item: Outgoing, now: float | None = None) -> dict[str, JSON]:
     """The message ``item`` as seat ``seat`` (None: a spectator) may receive it."""
     moment = time.monotonic() if now is None else now
@@ -146,12 +161,7 @@ def outgoing(seat: int | None, item: Outgoing, now: float | None = None) -> dict
     if isinstance(item, ChatListOut):
         return {"type": "chat_list", "messages": [_chat(message) for message in item.messages]}
     if isinstance(item, ErrorOut):
-        return {
-            "type": "error",
-            "code": item.code,
-            "message": item.message,
-            "version": item.version,
-        }
+        return _error(item)
     if isinstance(item, PongOut):
         return {"type": "pong"}
     if isinstance(item, RematchOut):

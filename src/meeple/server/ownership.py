@@ -77,7 +77,7 @@ class Ownership:
                     live, args["seat"], args["version"], args["action"], args["text"]
                 )
                 if problem is not None:
-                    return {"error": [problem.code, str(problem), live.runtime.version]}
+                    return {"error": _refusal(problem, live.runtime.version)}
             elif op == "join":
                 await manager.seating.join_owned(
                     live, args["seat"], args["name"], args["digest"], args.get("account")
@@ -87,7 +87,7 @@ class Ownership:
             elif op == "start":
                 await manager.seating.start(live)
         except MoveError as error:
-            return {"error": [error.code, str(error), live.runtime.version]}
+            return {"error": _refusal(error, live.runtime.version)}
         return {"ok": True}
 
     async def forwarded(self, live: LiveTable, op: str, args: dict[str, Any]) -> bool:
@@ -101,8 +101,10 @@ class Ownership:
         if result is None:
             return False
         if "error" in result:
-            code, message, _ = result["error"]
-            raise MoveError(code, message)
+            code, message, *more = result["error"]
+            # (an owner of an older release sends no reason: the English message alone)
+            reason, details = more[1:3] if len(more) >= 3 else ("", {})
+            raise MoveError(code, message, reason, details)
         return True
 
     def local_counts(self, live: LiveTable) -> dict[int, int]:
@@ -160,3 +162,8 @@ class Ownership:
         self.recount(live)
         self.manager.broadcast_table(live)
         self.manager.schedule(live)
+
+
+def _refusal(error: MoveError, version: int) -> list[Any]:
+    """A refusal as the owner sends it back to the instance that forwarded the request."""
+    return [error.code, str(error), version, error.reason, error.details]

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal, NamedTuple, overload
 
+from meeple.engine import codec
 from meeple.engine.codec import JSON
-from meeple.engine.errors import IllegalActionError, InvalidActionError, RecordError
+from meeple.engine.errors import IllegalActionError, InvalidActionError, RecordError, Why
 from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame, GameResult
 from meeple.server import fastjson
 from meeple.server.clocks import ClockSpec, charge, elapsed_ms
@@ -168,11 +169,22 @@ class Plan:
 
 
 class MoveError(ValueError):
-    """A refused move: ``code`` is the protocol's error code."""
+    """A refused move: ``code`` is the protocol's error code; for an illegal move,
+    ``reason`` and ``details`` are the game's (``Game.why_illegal``), the facts in JSON."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(
+        self, code: str, message: str, reason: str = "", details: dict[str, JSON] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
+        self.reason = reason
+        self.details: dict[str, JSON] = details or {}
+
+
+def illegal(message: str, why: Why | IllegalActionError) -> MoveError:
+    """The ``illegal`` refusal with the game's reason and its facts (in JSON)."""
+    details = {name: codec.to_json(value) for name, value in why.details.items()}
+    return MoveError("illegal", message, why.reason, details)
 
 
 class TableRuntime:
@@ -352,7 +364,7 @@ class TableRuntime:
                 except InvalidActionError as error:
                     raise MoveError("malformed", f"{part!r}: {error}") from None
                 except IllegalActionError as error:
-                    raise MoveError("illegal", str(error)) from None
+                    raise illegal(str(error), error) from None
                 actions.append(parsed)
                 state = game.apply_action(state, parsed)
             return actions
@@ -368,11 +380,9 @@ class TableRuntime:
         except TypeError:
             legal = False
         if not legal:
-            raise MoveError(
-                "illegal",
-                f"{_describe(game, self.state, decoded)} is illegal for seat {seat}: "
-                f"{game.explain_illegal(self.state, decoded)}",
-            )
+            why = game.why_illegal(self.state, decoded)
+            described = _describe(game, self.state, decoded)
+            raise illegal(f"{described} is illegal for seat {seat}: {why.text}", why)
         return [decoded]
 
     def plan_actions(

@@ -113,7 +113,8 @@ def _seats(view: CmykView) -> Table:
 
 
 def illegal_facts(game: AnyGame, details: Mapping[str, object]) -> dict[str, object]:
-    """The facts of an illegal move's reason in words: a card as typed, colours by name."""
+    """The facts of an illegal move's reason in words: a card as typed, colours by name
+    (as the reasons' sentences name them: "la pile noire")."""
     assert isinstance(game, CmykGame)
     facts = dict(details)
     card = details.get("card")
@@ -121,8 +122,8 @@ def illegal_facts(game: AnyGame, details: Mapping[str, object]) -> dict[str, obj
         facts["card"] = card_text(card, game.config.mixes).plain
     colour = details.get("colour")
     if isinstance(colour, int):
-        facts["colour"] = t(f"cmyk.colours.{colour}")
+        facts["colour"] = t(f"illegal.cmyk.colours.{colour}")
     colours = details.get("colours")
     if isinstance(colours, tuple):
-        facts["colours"] = join_names([t(f"cmyk.colours.{c}") for c in colours])
+        facts["colours"] = join_names([t(f"illegal.cmyk.colours.{c}") for c in colours])
     return facts

@@ -12,7 +12,7 @@ import {
   queryAll,
   scrollRegion,
 } from './dom.js';
-import { t, tOr, onLanguageChange, saidMistake } from './i18n.js';
+import { t, tOr, has, onLanguageChange, saidMistake } from './i18n.js';
 import { api, seatFor, forgetSeat, rememberSeat, playerName } from './api.js';
 import { TableConnection } from './conn.js';
 import { Chooser } from './chooser.js';
@@ -121,6 +121,8 @@ export class TablePage {
     this.events = [];
     this.chat = [];
     this.ui = {};
+    /** @type {HTMLElement | null} the players' region, kept from one update to the next */
+    this.playersRegion = null;
     this.sending = false;
     this.hint = null; // the last hint asked for: { version, asking, text }
     this.error = null;
@@ -911,30 +913,40 @@ export class TablePage {
           : null,
       );
     });
-    this.el.players.replaceChildren(
-      h('h2', {}, t('table.players')),
-      scrollRegion(
-        t('table.players'),
+    const players = h(
+      'table',
+      { class: 'players-table' },
+      h(
+        'thead',
         {},
         h(
-          'table',
-          { class: 'players-table' },
-          h(
-            'thead',
-            {},
-            h(
-              'tr',
-              {},
-              h('th', { scope: 'col' }, t('table.player')),
-              h('th', { scope: 'col' }, t('table.status')),
-              board.columns.map((c) => h('th', { scope: 'col' }, c)),
-              clocks.length ? h('th', { scope: 'col' }, t('table.clock')) : null,
-            ),
-          ),
-          h('tbody', {}, rows),
+          'tr',
+          {},
+          h('th', { scope: 'col' }, t('table.player')),
+          h('th', { scope: 'col' }, t('table.status')),
+          board.columns.map((c) => h('th', { scope: 'col' }, c)),
+          clocks.length ? h('th', { scope: 'col' }, t('table.clock')) : null,
         ),
       ),
+      h('tbody', {}, rows),
     );
+    this.mountPlayers(players);
+  }
+
+  /** Show the players' table in its region. The region is kept from one update to the
+   * next, only its table replaced, so that a keyboard user who focused the region and
+   * scrolled it keeps the focus and the place. */
+  mountPlayers(players) {
+    const e = this.el;
+    let region = this.playersRegion;
+    if (!region || region.parentNode !== e.players) {
+      region = this.playersRegion = scrollRegion(t('table.players'), {});
+      e.players.replaceChildren(h('h2', {}), region);
+    }
+    const heading = /** @type {HTMLElement} */ (e.players.firstElementChild);
+    heading.textContent = t('table.players');
+    region.setAttribute('aria-label', t('table.players'));
+    region.replaceChildren(players);
   }
 
   tickClocks() {
@@ -1073,14 +1085,21 @@ export class TablePage {
       return;
     }
     const key = `errors.${error.code}`;
+    const said = error.said || this.illegalWhy(error);
     mount(
       this.el.error,
       tOr(key, t('errors.other')),
-      error.said
-        ? ` ${error.said}`
-        : error.message
-          ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`)
-          : null,
+      said ? ` ${said}` : error.message ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`) : null,
     );
+  }
+
+  /** Why the server refused a move as illegal (the game's ``reason`` and its facts), in
+   * the reader's language; null when it named no reason the catalogue has. */
+  illegalWhy(error) {
+    if (error.code !== 'illegal' || !error.reason || !this.table) return null;
+    const key = error.reason === 'notLegal' ? 'illegal.notLegal' : `illegal.${this.table.game}.${error.reason}`;
+    if (!has(key)) return null;
+    const details = error.details || {};
+    return t(key, this.game && this.game.illegalFacts ? this.game.illegalFacts(details, this.ctx()) : details);
   }
 }

@@ -148,6 +148,8 @@
  * @property {(view: View, ctx: Ctx) => any} [roundSummary] the last round's summary (round-based games)
  * @property {(event: LogEvent, ctx: Ctx) => string | null} [runKey] the key of a run of steps told as one line
  * @property {(line: any, ctx: Ctx) => string | null} [groupText] a run of steps in words
+ * @property {(details: Record<string, any>, ctx: Ctx) => Record<string, any>} [illegalFacts]
+ *   the facts of an illegal move's reason in words (a card, a colour), for its sentence
  */
 
 export {};

@@ -539,5 +539,16 @@ function announce(note, ctx) {
   }
 }
 
+/** An illegal move's facts in words: a card by its name, colours as the reasons' sentences
+ * name them ("la pile noire"). */
+function illegalFacts(details, ctx) {
+  const facts = { ...details };
+  const colour = (c) => t(`illegal.cmyk.colours.${c}`);
+  if (typeof details.card === 'number') facts.card = cardName(details.card, mixesOf(ctx.options));
+  if (typeof details.colour === 'number') facts.colour = colour(details.colour);
+  if (Array.isArray(details.colours)) facts.colours = details.colours.map(colour).join(t('illegal.listSeparator'));
+  return facts;
+}
+
 /** @type {import('../types.js').GameModule} */
-export default { name: 'cmyk', render, paths, keyLabel, describe, scores, prompt, headline, announce };
+export default { name: 'cmyk', render, paths, keyLabel, describe, scores, prompt, headline, announce, illegalFacts };

@@ -587,9 +587,19 @@ function roundSummary(view, ctx) {
   };
 }
 
+/** An illegal move's facts in words: a card by its name, a phase's groups. */
+function illegalFacts(details) {
+  const facts = { ...details };
+  if (typeof details.card === 'number') facts.card = cardName(details.card);
+  if (Array.isArray(details.phase))
+    facts.phase = details.phase.map((g) => t(`phase10.group.${KIND[g.kind]}`, { n: g.size })).join(' + ');
+  return facts;
+}
+
 /** @type {import('../types.js').GameModule} */
 export default {
   name: 'phase10',
+  illegalFacts,
   render,
   paths,
   keyLabel,

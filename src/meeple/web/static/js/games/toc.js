@@ -598,5 +598,25 @@ function announce(note, ctx) {
   return '';
 }
 
+/** An illegal move's facts in words: a card by its name, the legal plays as typed. */
+function illegalFacts(details) {
+  const facts = { ...details };
+  if (typeof details.card === 'number') facts.card = cardName(details.card);
+  if (Array.isArray(details.plays)) facts.plays = details.plays.join(t('illegal.listSeparator'));
+  return facts;
+}
+
 /** @type {import('../types.js').GameModule} */
-export default { name: 'toc', render, paths, keyLabel, pickerLabel, describe, scores, prompt, headline, announce };
+export default {
+  name: 'toc',
+  render,
+  paths,
+  keyLabel,
+  pickerLabel,
+  describe,
+  scores,
+  prompt,
+  headline,
+  announce,
+  illegalFacts,
+};
