@@ -76,7 +76,7 @@ def assert_no_english(page, lang: str, where: str) -> None:  # type: ignore[no-u
 
 # What the page says of a discard typed before the draw (Phase 10's "drawFirst").
 DRAW_FIRST = {
-    "fr": "piochez d'abord une carte (draw ou take)",
+    "fr": "Piochez d'abord une carte (draw ou take)",
     "ja": "先にカードを引いてください（draw か take）",
 }
 

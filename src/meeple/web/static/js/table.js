@@ -1094,12 +1094,14 @@ export class TablePage {
   }
 
   /** Why the server refused a move as illegal (the game's ``reason`` and its facts), in
-   * the reader's language; null when it named no reason the catalogue has. */
+   * the reader's language, as a sentence of its own after "That move is not allowed
+   * now."; null when it named no reason the catalogue has. */
   illegalWhy(error) {
     if (error.code !== 'illegal' || !error.reason || !this.table) return null;
     const key = error.reason === 'notLegal' ? 'illegal.notLegal' : `illegal.${this.table.game}.${error.reason}`;
     if (!has(key)) return null;
     const details = error.details || {};
-    return t(key, this.game && this.game.illegalFacts ? this.game.illegalFacts(details, this.ctx()) : details);
+    const why = t(key, this.game && this.game.illegalFacts ? this.game.illegalFacts(details, this.ctx()) : details);
+    return why.charAt(0).toUpperCase() + why.slice(1);
   }
 }
