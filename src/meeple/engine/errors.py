@@ -21,7 +21,7 @@ NOT_LEGAL = "notLegal"
 class Why:
     """Why a well-formed action is not legal: the English sentence (``text``), and for a
     client that says it in its own words the kind of reason (``reason``, a key of the
-    game's ``ILLEGAL_REASONS``, or ``NOT_LEGAL``) with its facts (``details``: cards,
+    game class's ``illegal_reasons``, or ``NOT_LEGAL``) with its facts (``details``: cards,
     seats and numbers as the game's values, never formatted words)."""
 
     reason: str

@@ -15,6 +15,7 @@ spaces do not matter.
 """
 
 from collections.abc import Mapping
+from functools import partial
 
 from meeple.engine.errors import NOT_LEGAL, InvalidActionError, Why, checked_why
 from meeple.games.cmyk.actions import CmykAction, Discard, Lay, LayMany, PlayMix, PlaySweep
@@ -155,8 +156,7 @@ ILLEGAL_REASONS: Mapping[str, frozenset[str]] = {
 }
 
 
-def _why(reason: str, text: str, **details: object) -> Why:
-    return checked_why(ILLEGAL_REASONS, reason, text, **details)
+_why = partial(checked_why, ILLEGAL_REASONS)  # a reason of this game's, with its facts
 
 
 def why_illegal(

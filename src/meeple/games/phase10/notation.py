@@ -16,6 +16,7 @@ Seats and groups are numbered as shown on screen: seats from 0, groups from 1.
 
 import re
 from collections.abc import Mapping
+from functools import partial
 
 from meeple.engine.errors import NOT_LEGAL, InvalidActionError, Why, checked_why
 from meeple.games.phase10 import turn
@@ -174,8 +175,7 @@ ILLEGAL_REASONS: Mapping[str, frozenset[str]] = {
 }
 
 
-def _why(reason: str, text: str, **details: object) -> Why:
-    return checked_why(ILLEGAL_REASONS, reason, text, **details)
+_why = partial(checked_why, ILLEGAL_REASONS)  # a reason of this game's, with its facts
 
 
 def why_illegal(config: Config, state: Phase10State, action: Phase10Action) -> Why:

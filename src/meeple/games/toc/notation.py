@@ -13,6 +13,7 @@ Cards: A 2 3 4 5 6 7 8 9 10 J Q K Jo (any case).
 """
 
 from collections.abc import Mapping
+from functools import partial
 
 from meeple.engine.errors import InvalidActionError, Why, checked_why
 from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction
@@ -120,8 +121,7 @@ ILLEGAL_REASONS: Mapping[str, frozenset[str]] = {
 }
 
 
-def _why(reason: str, text: str, **details: object) -> Why:
-    return checked_why(ILLEGAL_REASONS, reason, text, **details)
+_why = partial(checked_why, ILLEGAL_REASONS)  # a reason of this game's, with its facts
 
 
 def why_illegal(mover: Mover, state: TocState, action: TocAction) -> Why:

@@ -19,6 +19,7 @@ right-hand column, ``a``, ``b``, ... the seat's own columns; rows are 1 to 3 (``
 """
 
 from collections.abc import Mapping
+from functools import partial
 
 from meeple.engine.errors import InvalidActionError, Why, checked_why
 from meeple.games.toquer.actions import (
@@ -150,8 +151,7 @@ ILLEGAL_REASONS: Mapping[str, frozenset[str]] = {
 }
 
 
-def _why(reason: str, text: str, **details: object) -> Why:
-    return checked_why(ILLEGAL_REASONS, reason, text, **details)
+_why = partial(checked_why, ILLEGAL_REASONS)  # a reason of this game's, with its facts
 
 
 def why_illegal(
