@@ -55,8 +55,8 @@ def test_play_accepts_moves_rejects_bad_ones_and_keeps_the_game(tmp_path: Path) 
         input=moves,
     )
     assert result.exit_code == 1, result.output  # quit: abandoned (the record is saved)
-    assert "'fly' is not a move" in result.output
-    assert "'12x' is not a card" in result.output
+    assert "'fly': that is not a move: try draw, take" in result.output
+    assert "'discard 12x': '12x' is not a card" in result.output
     assert "nothing was played" in result.output
     assert "Your hand" in result.output
     lines = record.read_text().splitlines()

@@ -10,6 +10,8 @@ from meeple.engine.errors import IllegalActionError, InvalidActionError
 from meeple.engine.protocol import CHANCE, AnyGame
 from meeple.games.cmyk.actions import Discard as CmykDiscard
 from meeple.games.cmyk.actions import Lay, LayMany
+from meeple.games.phase10.actions import Discard
+from meeple.games.phase10.cards import SKIP
 from meeple.games.toc.actions import Move
 
 
@@ -109,5 +111,8 @@ def test_an_in_range_illegal_action_is_still_explained() -> None:
 def test_phase10_parsed_text_out_of_range_is_invalid() -> None:
     game = meeple.load_game("phase10", 3)
     state = first_decision(game)
-    with pytest.raises(InvalidActionError, match=r"action\.target: 7 is out of range \(0 to 2\)"):
+    with pytest.raises(InvalidActionError, match=r"'skip 7': there is no seat 7") as error:
         game.parse_action(state, "skip 7")
+    assert (error.value.reason, error.value.details) == ("noSeat", {"seat": 7})
+    with pytest.raises(InvalidActionError, match=r"action\.target: 7 is out of range \(0 to 2\)"):
+        game.apply_action(state, Discard(SKIP, 7))  # built, not typed: the field is named

@@ -102,9 +102,16 @@ def test_stale_malformed_illegal_and_out_of_turn_moves_change_nothing(
     actor.move(version, action={"type": "NoSuchAction"})
     refused(actor, "malformed")
     actor.move(version, action=[1, 2, {"deep": [[[]]]}])
-    refused(actor, "malformed")
+    assert "reason" not in refused(actor, "malformed")  # data that does not decode: no words
     actor.move(version, text="this is not a move")
-    assert "expected" in refused(actor, "malformed")["message"]
+    unread = refused(actor, "malformed")
+    assert "expected" in unread["message"]
+    # What the notation could not read, and its facts, for the client to say in its words.
+    assert (unread["reason"], unread["details"]) == ("notColour", {"letter": "T"}), unread
+    actor.move(version, text="X²")  # a digit int() refuses: once a bare ValueError
+    unread = refused(actor, "malformed")
+    assert unread["reason"] == "unknownMix", unread
+    assert unread["details"] == {"token": "X²", "mixes": [f"X{i}" for i in range(1, 8)]}
     game = live.manager.live[tid].runtime.game
     real_state = live.manager.live[tid].runtime.state
     legal_texts = {m["text"] for m in legal}

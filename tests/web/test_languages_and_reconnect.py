@@ -74,10 +74,16 @@ def assert_no_english(page, lang: str, where: str) -> None:  # type: ignore[no-u
     assert not found, f"{where} in {lang} shows English: {found[:10]}"
 
 
-# What the page says of a discard typed before the draw (Phase 10's "drawFirst").
+# What the page says of a discard typed before the draw (Phase 10's "drawFirst"), and of
+# a card the notation cannot read (its "notCard"), each after what kind of refusal it is
+# (Japanese puts no space after "。").
 DRAW_FIRST = {
-    "fr": "Piochez d'abord une carte (draw ou take)",
-    "ja": "先にカードを引いてください（draw か take）",
+    "fr": "Ce coup n'est pas permis maintenant. Piochez d'abord une carte (draw ou take)",
+    "ja": "その手は今は指せません。先にカードを引いてください（draw か take）",
+}
+NOT_A_CARD = {
+    "fr": "Ce coup est illisible. « 5z » n'est pas une carte : écrivez 5r ou 12g",
+    "ja": "その手を読み取れません。「5z」はカードではありません。5r や 12g",
 }
 
 
@@ -109,6 +115,13 @@ def test_french_and_japanese_pages_show_no_english(
         arg=DRAW_FIRST[lang],
     )
     assert_no_english(page, lang, "a refused typed move")
+    page.fill("#move-input", "discard 5z")  # and text that names no card
+    page.press("#move-input", "Enter")
+    page.wait_for_function(
+        "(said) => document.querySelector('p.error[role=alert]').innerText.includes(said)",
+        arg=NOT_A_CARD[lang],
+    )
+    assert_no_english(page, lang, "a typed move that cannot be read")
     page.click('[data-keys="pile:stock"].choosable')
     page.wait_for_function("() => window.__meeple.state.view.stage === 3")
     page.locator(".board .hand-card.choosable").first.click()

@@ -11,7 +11,12 @@ from rich.pretty import Pretty
 from rich.text import Text
 
 from meeple.cli.i18n import current, has, t
-from meeple.engine.errors import NOT_LEGAL, IllegalActionError, InvalidOptionError
+from meeple.engine.errors import (
+    NOT_LEGAL,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidOptionError,
+)
 from meeple.engine.options import OptionValue, parse_option_text
 from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import default_players, game_class, game_names, load_game, piece
@@ -92,17 +97,30 @@ def renderer(game: AnyGame) -> Renderer:
     return generic_render if render is None else render
 
 
-def illegal_words(game: AnyGame, error: IllegalActionError) -> str | None:
-    """Why a move is illegal, said in the reader's language from the reason and facts the
-    game gave (None: it gave none, or the catalogue has no words for it). The game's
-    renderer may word the facts (``illegal_facts(game, details)``: a card as typed, a
-    colour by name); others are shown as they are."""
+def mistake_words(game: AnyGame, error: IllegalActionError | InvalidActionError) -> str | None:
+    """What was wrong with a move, said in the reader's language from the reason and
+    facts the game gave (None: it gave none, or the catalogue has no words for it).
+
+    An illegal move's reason has its words under ``illegal``; the game's renderer may word
+    its facts (``illegal_facts(game, details)``: a card as typed, a colour by name),
+    others are shown as they are. Typed text the notation cannot read has its words under
+    ``notation``; its facts are what was typed, and lists (the moves, the columns) are
+    joined as the language joins them."""
     reason = error.reason
-    key = "illegal.notLegal" if reason == NOT_LEGAL else f"illegal.{game.spec.name}.{reason}"
+    name = game.spec.name
+    if isinstance(error, InvalidActionError):
+        key = f"notation.{name}.{reason}"
+        separator = t("illegal.listSeparator")
+        facts = {
+            fact: separator.join(map(str, value)) if isinstance(value, tuple) else value
+            for fact, value in error.details.items()
+        }
+    else:
+        key = "illegal.notLegal" if reason == NOT_LEGAL else f"illegal.{name}.{reason}"
+        words = getattr(piece(name, "renderer"), "illegal_facts", None)
+        facts = words(game, error.details) if callable(words) else dict(error.details)
     if not reason or not has(key):
         return None
-    words = getattr(piece(game.spec.name, "renderer"), "illegal_facts", None)
-    facts = words(game, error.details) if callable(words) else dict(error.details)
     return t(key, **facts)
 
 

@@ -16,7 +16,7 @@ from meeple.cli.common import (
     console,
     fail,
     game_title,
-    illegal_words,
+    mistake_words,
     prose,
     renderer,
     round_renderer,
@@ -262,15 +262,15 @@ def _show_hint(
 
 def _mistake(game: AnyGame, error: Exception, line: str) -> str:
     """What was wrong with a typed move, in the reader's language: why an illegal move
-    is not allowed, from the reason the game gave. Other mistakes (a move that cannot be
-    read) the engine explains in English; in another language the terminal says which
-    kind of mistake it was, as the browser does."""
+    is not allowed, or what the notation could not read, from the reason the game gave.
+    A mistake without one the engine explains in English; in another language the
+    terminal says which kind of mistake it was, as the browser does."""
     if isinstance(error, Worded):
         return str(error)
-    if isinstance(error, IllegalActionError):
-        why = illegal_words(game, error)
+    if isinstance(error, (IllegalActionError, InvalidActionError)):
+        why = mistake_words(game, error)
         if why is not None:
-            return t("play.illegalWhy", move=repr(line), why=why)
+            return t("play.whyNot", move=repr(line), why=why)
     if current() == "en":
         return str(error)
     kind = "malformed" if isinstance(error, InvalidActionError) else "illegal"

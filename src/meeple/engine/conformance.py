@@ -10,7 +10,7 @@ with hypothesis, benchmarks/fuzz_actions.py by the hundred thousand.
 import dataclasses
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from meeple.engine import codec
@@ -211,6 +211,7 @@ _TEXT_PIECES = (
     " ", "-", "+", "x", "=", "<", ">", "*", "%", "0", "1", "9", "-5", "-1", "99",
     "99999999999999999999", "10", "in", "c1.", "h0.", "g0", "W", "S", "X", "Jo", "é",
     "\ud83d", "\x00", "\n", ";", "put", "hit", "discard", "skip", "give", "1e9", "½", "٣",
+    "²", "３", "9" * 5000,  # isdigit but not int; full-width; beyond int's 4,300 digits
 )  # fmt: skip
 
 Path = tuple[str | int, ...]
@@ -406,6 +407,27 @@ def check_reason(game: AnyGame, error: IllegalActionError) -> None:
     facts = game.illegal_reasons.get(reason)
     assert facts is not None, f"{error}: reason {reason!r} is not in illegal_reasons"
     assert set(error.details) == facts, f"{error}: facts {sorted(error.details)}"
+    _sendable(error.details)
+
+
+def check_mistake(game: AnyGame, error: InvalidActionError) -> None:
+    """Text the notation cannot read is refused with one of the game's mistakes, told
+    exactly the facts it names (a game that lists none may give none)."""
+    if not game.notation_mistakes:
+        return
+    facts = game.notation_mistakes.get(error.reason)
+    assert facts is not None, f"{error}: mistake {error.reason!r} is not in notation_mistakes"
+    assert set(error.details) == facts, f"{error}: facts {sorted(error.details)}"
+    _sendable(error.details)
+
+
+def _sendable(details: Mapping[str, object]) -> None:
+    """A refusal's facts go to clients as JSON, so each is one of the game's values."""
+    for name, value in details.items():
+        try:
+            codec.to_json(value)
+        except TypeError as error:
+            raise AssertionError(f"fact {name}={value!r} does not encode: {error}") from None
 
 
 def check_mangled_text(game: AnyGame, state: object, text: str) -> None:
@@ -414,8 +436,8 @@ def check_mangled_text(game: AnyGame, state: object, text: str) -> None:
     before = game.encode_state(state)
     try:
         action = game.parse_action(state, text)
-    except InvalidActionError:
-        pass
+    except InvalidActionError as error:
+        check_mistake(game, error)
     except IllegalActionError as error:
         check_reason(game, error)
     else:

@@ -9,8 +9,34 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 
-class InvalidActionError(ValueError):
-    """Malformed input: text or data that does not describe any action of this game."""
+class ReasonedError(ValueError):
+    """An error with an English message and, for a client that says it in its own words,
+    the kind of mistake (``reason``; empty: none given) and its facts (``details``)."""
+
+    def __init__(
+        self, message: str, *, reason: str = "", details: Mapping[str, object] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.details: Mapping[str, object] = dict(details or {})
+
+
+class InvalidActionError(ReasonedError):
+    """Malformed input: text or data that does not describe any action of this game.
+
+    Where a game's notation says what was wrong with typed text, ``reason`` is one of the
+    game class's ``notation_mistakes`` and ``details`` its facts (the tokens as typed,
+    seats and numbers); both are empty for data that does not decode.
+    """
+
+
+def malformed(
+    mistakes: Mapping[str, frozenset[str]], reason: str, text: str, **details: object
+) -> InvalidActionError:
+    """The ``InvalidActionError`` for a notation mistake of ``mistakes`` with exactly the
+    facts it names (``text`` is the English message)."""
+    assert mistakes[reason] == set(details), (reason, sorted(details))
+    return InvalidActionError(text, reason=reason, details=details)
 
 
 # The reason of an illegal move that the engine itself gives: no game's own reason fits.
@@ -35,18 +61,6 @@ def checked_why(
     """A ``Why`` whose reason is one of ``reasons`` with exactly the facts it names."""
     assert reasons[reason] == set(details), (reason, sorted(details))
     return Why(reason, text, details)
-
-
-class ReasonedError(ValueError):
-    """An error with an English message and, for a client that says it in its own words,
-    the kind of mistake (``reason``; empty: none given) and its facts (``details``)."""
-
-    def __init__(
-        self, message: str, *, reason: str = "", details: Mapping[str, object] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.details: Mapping[str, object] = dict(details or {})
 
 
 class IllegalActionError(ReasonedError):

@@ -121,6 +121,9 @@ class Game(ABC, Generic[S, A, Out, V]):
     # Every reason ``why_illegal`` may give, with the facts each is told (``NOT_LEGAL``,
     # the engine's own, with none, is always possible too).
     illegal_reasons: ClassVar[Mapping[str, frozenset[str]]] = {}
+    # Every mistake the notation names when typed text cannot be read (the ``reason`` of
+    # ``parse_action``'s ``InvalidActionError``), with the facts each is told.
+    notation_mistakes: ClassVar[Mapping[str, frozenset[str]]] = {}
 
     def __init__(self, players: int, options: Mapping[str, OptionValue] | None = None) -> None:
         if players not in self.spec.player_counts:

@@ -55,7 +55,7 @@ class ErrorOut:
     code: str
     message: str
     version: int | None = None
-    reason: str = ""  # an illegal move's: the game's reason, and its facts
+    reason: str = ""  # a refused move's: the game's reason or notation mistake, and its facts
     details: dict[str, JSON] = field(default_factory=dict)
 
 
@@ -130,7 +130,8 @@ Outgoing = (
 
 
 def _error(item: ErrorOut) -> dict[str, JSON]:
-    """A refusal; an illegal move's names the game's reason and its facts too."""
+    """A refusal; a refused move's names the game's reason (illegal) or notation mistake
+    (malformed) and its facts too."""
     error: dict[str, JSON] = {
         "type": "error",
         "code": item.code,

@@ -14,7 +14,13 @@ from typing import Literal, NamedTuple, overload
 
 from meeple.engine import codec
 from meeple.engine.codec import JSON
-from meeple.engine.errors import IllegalActionError, InvalidActionError, RecordError, Why
+from meeple.engine.errors import (
+    IllegalActionError,
+    InvalidActionError,
+    ReasonedError,
+    RecordError,
+    Why,
+)
 from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame, GameResult
 from meeple.server import fastjson
 from meeple.server.clocks import ClockSpec, charge, elapsed_ms
@@ -170,7 +176,8 @@ class Plan:
 
 class MoveError(ValueError):
     """A refused move: ``code`` is the protocol's error code; for an illegal move,
-    ``reason`` and ``details`` are the game's (``Game.why_illegal``), the facts in JSON."""
+    ``reason`` and ``details`` are the game's (``Game.why_illegal``), for typed text that
+    cannot be read its notation's mistake (``Game.notation_mistakes``), the facts in JSON."""
 
     def __init__(
         self, code: str, message: str, reason: str = "", details: dict[str, JSON] | None = None
@@ -181,10 +188,11 @@ class MoveError(ValueError):
         self.details: dict[str, JSON] = details or {}
 
 
-def illegal(message: str, why: Why | IllegalActionError) -> MoveError:
-    """The ``illegal`` refusal with the game's reason and its facts (in JSON)."""
+def explained(code: str, message: str, why: Why | ReasonedError) -> MoveError:
+    """The refusal ``code`` (``illegal``, ``malformed``) with the game's reason and its
+    facts (in JSON)."""
     details = {name: codec.to_json(value) for name, value in why.details.items()}
-    return MoveError("illegal", message, why.reason, details)
+    return MoveError(code, message, why.reason, details)
 
 
 class TableRuntime:
@@ -362,9 +370,9 @@ class TableRuntime:
                 try:
                     parsed = game.parse_action(state, part)
                 except InvalidActionError as error:
-                    raise MoveError("malformed", f"{part!r}: {error}") from None
+                    raise explained("malformed", f"{part!r}: {error}", error) from None
                 except IllegalActionError as error:
-                    raise illegal(str(error), error) from None
+                    raise explained("illegal", str(error), error) from None
                 actions.append(parsed)
                 state = game.apply_action(state, parsed)
             return actions
@@ -382,7 +390,7 @@ class TableRuntime:
         if not legal:
             why = game.why_illegal(self.state, decoded)
             described = _describe(game, self.state, decoded)
-            raise illegal(f"{described} is illegal for seat {seat}: {why.text}", why)
+            raise explained("illegal", f"{described} is illegal for seat {seat}: {why.text}", why)
         return [decoded]
 
     def plan_actions(

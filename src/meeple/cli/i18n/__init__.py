@@ -22,7 +22,7 @@ from typing import Any
 LANGUAGES = ("en", "fr", "ja")
 PLACEHOLDER = re.compile(r"\{\{\s*(\w+)\s*\}\}")
 # The browser catalogues' sections the terminal says too.
-SHARED = ("games", "bots", "illegal")
+SHARED = ("games", "bots", "illegal", "notation")
 
 
 def language_from(env: Mapping[str, str]) -> str:

@@ -17,7 +17,8 @@ spaces do not matter.
 from collections.abc import Mapping
 from functools import partial
 
-from meeple.engine.errors import NOT_LEGAL, InvalidActionError, Why, checked_why
+from meeple.engine.errors import NOT_LEGAL, Why, checked_why, malformed
+from meeple.engine.text import number
 from meeple.games.cmyk.actions import CmykAction, Discard, Lay, LayMany, PlayMix, PlaySweep
 from meeple.games.cmyk.cards import (
     COLOUR_ALIASES,
@@ -58,11 +59,27 @@ def format_action(action: CmykAction) -> str:
     return "-" + card_token(action.card)
 
 
+# What typed text may get wrong: each mistake with the facts it is told (a client words it).
+NOTATION_MISTAKES: Mapping[str, frozenset[str]] = {
+    "empty": frozenset(),
+    "colourTwice": frozenset(),
+    "emptyPart": frozenset(),
+    "whitePile": frozenset(),
+    "playedAlone": frozenset({"token"}),
+    "unknownMix": frozenset({"token", "mixes"}),
+    "noMixes": frozenset({"token"}),
+    "missingCard": frozenset(),
+    "notCard": frozenset({"token"}),
+    "notColour": frozenset({"letter"}),
+}
+_bad = partial(malformed, NOTATION_MISTAKES)
+
+
 def parse_action(text: str, mix_kinds: int) -> CmykAction:
     """The action ``text`` names (legality is checked by the caller)."""
     compact = "".join(text.split()).upper()
     if not compact:
-        raise InvalidActionError(f"empty move; {HELP}")
+        raise _bad("empty", f"empty move; {HELP}")
     if compact.startswith("-"):
         return Discard(parse_card(compact[1:], text, mix_kinds))
     if compact in ("S", "SWEEP"):
@@ -76,24 +93,25 @@ def parse_action(text: str, mix_kinds: int) -> CmykAction:
         return lays[0]
     colours = [lay.colour for lay in lays]
     if len(set(colours)) != len(colours):
-        raise InvalidActionError(
+        said = (
             f"{text!r}: a multiple completion lays one card on each of several different "
             "piles; a colour appears twice"
         )
+        raise _bad("colourTwice", said)
     return LayMany(tuple(sorted(lays, key=lambda lay: lay.colour)))
 
 
 def parse_lay(token: str, text: str) -> Lay:
     if not token:
-        raise InvalidActionError(f"{text!r}: an empty card between '+' signs; {HELP}")
+        raise _bad("emptyPart", f"{text!r}: an empty card between '+' signs; {HELP}")
     if token == "W":
-        raise InvalidActionError(f"{text!r}: say which pile the white goes on: WC, WM, WY or WK")
+        said = f"{text!r}: say which pile the white goes on: WC, WM, WY or WK"
+        raise _bad("whitePile", said)
     if token.startswith("W") and len(token) == 2:
         return Lay(WHITE, _colour(token[1], token, text))
     if token in ("S", "SWEEP") or token.startswith("X"):
-        raise InvalidActionError(
-            f"{text!r}: {token} is played alone (S, X<n>), not in a multiple completion"
-        )
+        said = f"{text!r}: {token} is played alone (S, X<n>), not in a multiple completion"
+        raise _bad("playedAlone", said, token=token)
     card = parse_card(token, text, 0)
     colour = card // 9 if card < WHITE else card - FIRST_JOKER
     return Lay(card, colour)
@@ -106,38 +124,42 @@ def parse_card(token: str, text: str, mix_kinds: int) -> Card:
     if token in ("S", "SWEEP"):
         return SWEEP
     if token.startswith("X"):
-        number = token[1:]
-        if not number.isdigit() or not 1 <= int(number) <= mix_kinds:
-            choices = ", ".join(f"X{i}" for i in range(1, mix_kinds + 1)) or "none in this deck"
-            raise InvalidActionError(f"{text!r}: unknown mix {token!r}; mixes: {choices}")
-        return FIRST_MIX + int(number) - 1
+        mix = number(token[1:])
+        if mix is None or not 1 <= mix <= mix_kinds:
+            mixes = tuple(f"X{i}" for i in range(1, mix_kinds + 1))
+            choices = ", ".join(mixes) or "none in this deck"
+            said = f"{text!r}: unknown mix {token!r}; mixes: {choices}"
+            if not mixes:
+                raise _bad("noMixes", said, token=token)
+            raise _bad("unknownMix", said, token=token, mixes=mixes)
+        return FIRST_MIX + mix - 1
     if not token:
-        raise InvalidActionError(f"{text!r}: a card is missing; {HELP}")
+        raise _bad("missingCard", f"{text!r}: a card is missing; {HELP}")
     colour = _colour(token[0], token, text)
     rest = token[1:]
     if rest == "*":
         return FIRST_JOKER + colour
-    if rest.endswith("%"):
-        rest = rest[:-1]
-    if rest.isdigit():
-        value = int(rest)
+    value = number(rest.removesuffix("%"))
+    if value is not None:
         if 1 <= value <= 9:
             value *= 10
         if value % 10 == 0 and 10 <= value <= 90:
             return colour_card(colour, value)
-    raise InvalidActionError(
+    said = (
         f"{text!r}: {token!r} is not a card: after the colour letter expected a value "
         "10..90 (C30) or * for the joker (C*)"
     )
+    raise _bad("notCard", said, token=token)
 
 
 def _colour(letter: str, token: str, text: str) -> int:
     if letter not in COLOUR_ALIASES:
         where = f"{token!r} starts with {letter!r}" if token != text.strip().upper() else ""
-        raise InvalidActionError(
-            f"{text!r}: {where or repr(letter)}, which is not a colour: expected C, M, Y or K; "
-            f"{HELP}"
+        said = (
+            f"{text!r}: {where or repr(letter)}, which is not a colour: expected C, M, Y or "
+            f"K; {HELP}"
         )
+        raise _bad("notColour", said, letter=letter)
     return COLOUR_ALIASES[letter]
 
 

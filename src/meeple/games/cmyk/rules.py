@@ -33,6 +33,7 @@ from meeple.games.cmyk.view import CmykView, determinize, make_view, redeal_hidd
 class CmykGame(Game[CmykState, CmykAction, Draw, CmykView]):
     spec = SPEC
     illegal_reasons = notation.ILLEGAL_REASONS
+    notation_mistakes = notation.NOTATION_MISTAKES
     state_type = CmykState
     action_type = CmykAction
     outcome_type = Draw

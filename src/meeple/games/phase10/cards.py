@@ -7,6 +7,8 @@ A card is an int code (``Card``): number cards are ``(number - 1) * 4 + colour``
 from collections import Counter
 from typing import TypeAlias
 
+from meeple.engine.text import number
+
 # A card code (an alias, not a NewType: the JSON codec decodes it as the int it is).
 Card: TypeAlias = int
 # Cards held or laid, as card codes (sorted in hands).
@@ -84,12 +86,12 @@ def parse_card(text: str) -> Card | None:
         return WILD
     if text in ("s", "skip"):
         return SKIP
-    if len(text) < 2 or text[-1] not in COLOURS or not text[:-1].isdigit():
+    if len(text) < 2 or text[-1] not in COLOURS:
         return None
-    number = int(text[:-1])
-    if number not in NUMBERS:
+    written = number(text[:-1])
+    if written is None or written not in NUMBERS:
         return None
-    return card(number, COLOURS.index(text[-1]))
+    return card(written, COLOURS.index(text[-1]))
 
 
 def remove_one(hand: Cards, code: Card) -> Cards:

@@ -18,7 +18,8 @@ import re
 from collections.abc import Mapping
 from functools import partial
 
-from meeple.engine.errors import NOT_LEGAL, InvalidActionError, Why, checked_why
+from meeple.engine.errors import NOT_LEGAL, Why, checked_why, malformed
+from meeple.engine.text import number
 from meeple.games.phase10 import turn
 from meeple.games.phase10.actions import (
     BeginPhase,
@@ -65,12 +66,36 @@ def format_action(state: Phase10State, action: Phase10Action) -> str:
 _PUT = re.compile(r"put\s+(\S+)\s+g?(\d+)(?:\s*=\s*(\w+))?")
 _HIT = re.compile(r"hit\s+(\S+)\s+(\d+)\s*([<>])?")
 
+# What typed text may get wrong: each mistake with the facts it is told (a client words it).
+NOTATION_MISTAKES: Mapping[str, frozenset[str]] = {
+    "notMove": frozenset(),
+    "notCard": frozenset({"token"}),
+    "skipSeat": frozenset(),
+    "noSeat": frozenset({"seat"}),
+    "skipDiscard": frozenset(),
+    "noGroup": frozenset({"group"}),
+    "wildValueOnly": frozenset(),
+    "wildStandsFor": frozenset(),
+    "notColour": frozenset({"value"}),
+    "notNumber": frozenset({"value"}),
+    "noLaidGroup": frozenset({"group"}),
+    "endsOnlyRuns": frozenset(),
+    "whichEnd": frozenset({"group"}),
+}
+_bad = partial(malformed, NOTATION_MISTAKES)
+
 
 def _card(token: str, text: str) -> Card:
     code = parse_card(token)
     if code is None:
-        raise InvalidActionError(f"{text!r}: {token!r} is not a card ({CARD_HELP})")
+        raise _bad("notCard", f"{text!r}: {token!r} is not a card ({CARD_HELP})", token=token)
     return code
+
+
+def _group(digits: str) -> int:
+    """The 0-based index of group ``digits`` (as typed, from 1); -1 for no number."""
+    written = number(digits)
+    return -1 if written is None else written - 1
 
 
 def parse_action(state: Phase10State, text: str) -> Phase10Action:
@@ -85,15 +110,18 @@ def parse_action(state: Phase10State, text: str) -> Phase10Action:
     if words == "skip":
         return Discard(SKIP, None)
     if words.startswith("skip "):
-        target = words[5:].strip()
-        if not target.isdigit():
-            raise InvalidActionError(f"{text!r}: after 'skip' give a seat number, e.g. 'skip 2'")
-        return Discard(SKIP, int(target))
+        target = number(words[5:].strip())
+        if target is None:
+            said = f"{text!r}: after 'skip' give a seat number, e.g. 'skip 2'"
+            raise _bad("skipSeat", said)
+        if target >= len(state.hands):
+            raise _bad("noSeat", f"{text!r}: there is no seat {target}", seat=target)
+        return Discard(SKIP, target)
     if words.startswith("discard ") or words.startswith("x "):
         token = words.split(" ", 1)[1]
         code = _card(token, text)
         if code == SKIP:
-            raise InvalidActionError(f"{text!r}: discard a Skip with 'skip SEAT'")
+            raise _bad("skipDiscard", f"{text!r}: discard a Skip with 'skip SEAT'")
         return Discard(code)
     put = _PUT.fullmatch(words)
     if put:
@@ -101,54 +129,55 @@ def parse_action(state: Phase10State, text: str) -> Phase10Action:
     hit = _HIT.fullmatch(words)
     if hit:
         return _parse_hit(state, text, hit)
-    raise InvalidActionError(
-        f"{text!r} is not a move: try draw, take, lay, put 5r g1, hit 7b 3, discard 9y or skip 2"
-    )
+    said = f"{text!r} is not a move: try draw, take, lay, put 5r g1, hit 7b 3, discard 9y or skip 2"
+    raise _bad("notMove", said)
 
 
 def _parse_put(state: Phase10State, text: str, match: re.Match[str]) -> Place:
     """``put CARD gK[=VALUE]``: a card into group K of the phase being laid."""
     code = _card(match.group(1), text)
-    group = int(match.group(2)) - 1
+    group = _group(match.group(2))
     if group < 0 or group >= max(1, len(state.building)):
-        raise InvalidActionError(f"{text!r}: there is no group g{group + 1} in your phase")
+        said = f"{text!r}: there is no group g{match.group(2)} in your phase"
+        raise _bad("noGroup", said, group=match.group(2))
     kind = state.building[group].kind if state.building else GroupKind.SET
     raw = match.group(3)
     if code != WILD:
         if raw is not None:
-            raise InvalidActionError(f"{text!r}: only a Wild takes '=value'")
+            raise _bad("wildValueOnly", f"{text!r}: only a Wild takes '=value'")
         value = COLOURS.index(card_name(code)[-1]) if kind == GroupKind.COLOUR else number_of(code)
         return Place(code, group, value)
     if raw is None:
-        raise InvalidActionError(
-            f"{text!r}: say what the Wild stands for, e.g. 'put W g1=7' or 'put W g1=r'"
-        )
+        said = f"{text!r}: say what the Wild stands for, e.g. 'put W g1=7' or 'put W g1=r'"
+        raise _bad("wildStandsFor", said)
     if kind == GroupKind.COLOUR:
         if raw not in COLOURS:
-            raise InvalidActionError(f"{text!r}: {raw!r} is not a colour (r b y g)")
+            raise _bad("notColour", f"{text!r}: {raw!r} is not a colour (r b y g)", value=raw)
         return Place(code, group, COLOURS.index(raw))
-    if not raw.isdigit():
-        raise InvalidActionError(f"{text!r}: {raw!r} is not a number from 1 to 12")
-    return Place(code, group, int(raw))
+    stands = number(raw)
+    if stands is None or not 1 <= stands <= 12:
+        said = f"{text!r}: {raw!r} is not a number from 1 to 12"
+        raise _bad("notNumber", said, value=raw)
+    return Place(code, group, stands)
 
 
 def _parse_hit(state: Phase10State, text: str, match: re.Match[str]) -> Hit:
     """``hit CARD K[<|>]``: a card onto laid group K (the end of a run for a Wild)."""
     code = _card(match.group(1), text)
-    group = int(match.group(2)) - 1
+    group = _group(match.group(2))
     if not 0 <= group < len(state.table):
-        raise InvalidActionError(f"{text!r}: there is no laid group {group + 1} on the table")
+        said = f"{text!r}: there is no laid group {match.group(2)} on the table"
+        raise _bad("noLaidGroup", said, group=match.group(2))
     laid = state.table[group]
     end = match.group(3)
     if laid.kind != GroupKind.RUN:
         if end is not None:
-            raise InvalidActionError(f"{text!r}: '<' and '>' are only for runs")
+            raise _bad("endsOnlyRuns", f"{text!r}: '<' and '>' are only for runs")
         return Hit(code, group, True)
     if code == WILD:
         if end is None:
-            raise InvalidActionError(
-                f"{text!r}: say which end of the run, e.g. 'hit W {group + 1}<' or '>'"
-            )
+            said = f"{text!r}: say which end of the run, e.g. 'hit W {group + 1}<' or '>'"
+            raise _bad("whichEnd", said, group=group + 1)
         return Hit(code, group, end == ">")
     return Hit(code, group, number_of(code) != laid.key - 1)
 

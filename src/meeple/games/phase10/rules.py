@@ -30,6 +30,7 @@ class Phase10Game(Game[Phase10State, Phase10Action, Phase10Outcome, Phase10View]
 
     spec = SPEC
     illegal_reasons = notation.ILLEGAL_REASONS
+    notation_mistakes = notation.NOTATION_MISTAKES
     state_type = Phase10State
     action_type = Phase10Action
     outcome_type = Phase10Outcome

@@ -14,6 +14,8 @@ step count, every destination with the bitmask of the cells strictly passed on t
 
 from functools import cache
 
+from meeple.engine.text import number
+
 RESERVE = -1
 ZONE_CELLS = 4
 MAX_STEPS = 18  # the Joker's +18 is the longest move
@@ -208,14 +210,15 @@ class Board:
     def parse_cell(self, text: str) -> int | None:
         """The cell named by ``text``, or None when it names no cell of this board."""
         text = text.strip().lower()
-        if text.isdigit():
-            value = int(text)
+        value = number(text)
+        if value is not None:
             return value if value < self.ring else None
         if text[:1] in ("c", "h") and "." in text:
             head, _, tail = text[1:].partition(".")
-            if not (head.isdigit() and tail.isdigit()):
+            major, position = number(head), number(tail)
+            if major is None or position is None:
                 return None
-            major, minor = int(head), int(tail) - 1
+            minor = position - 1
             if text[0] == "c":
                 if major < self.seats and 0 <= minor < self.shortcut_length:
                     return self.chord_base + major * self.shortcut_length + minor

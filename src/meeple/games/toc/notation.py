@@ -15,7 +15,8 @@ Cards: A 2 3 4 5 6 7 8 9 10 J Q K Jo (any case).
 from collections.abc import Mapping
 from functools import partial
 
-from meeple.engine.errors import InvalidActionError, Why, checked_why
+from meeple.engine.errors import Why, checked_why, malformed
+from meeple.engine.text import number
 from meeple.games.toc.actions import Discard, Enter, Give, Move, Swap, TocAction
 from meeple.games.toc.cards import FOUR, JACK, KING, PARTEUX, SEVEN, Card, card_name, parse_card
 from meeple.games.toc.moves import Mover
@@ -41,62 +42,86 @@ def format_action(mover: Mover, state: TocState, action: TocAction) -> str:
             return f"give {card_name(card)}"
 
 
+# What typed text may get wrong: each mistake with the facts it is told (a client words it).
+NOTATION_MISTAKES: Mapping[str, frozenset[str]] = {
+    "empty": frozenset(),
+    "notCard": frozenset({"token"}),
+    "notCell": frozenset({"token", "last"}),
+    "noPawnOn": frozenset({"cell"}),
+    "cardAfter": frozenset({"word"}),
+    "twoParts": frozenset(),
+    "enterForm": frozenset({"token"}),
+    "noSeat": frozenset({"seat"}),
+    "onlyJackSwaps": frozenset(),
+    "moveForm": frozenset({"token"}),
+}
+_bad = partial(malformed, NOTATION_MISTAKES)
+
+
 def _card(token: str) -> Card:
     rank = parse_card(token)
     if rank is None:
-        raise InvalidActionError(f"{token!r} is not a card; expected {_CARDS_HELP}")
+        raise _bad("notCard", f"{token!r} is not a card; expected {_CARDS_HELP}", token=token)
     return rank
 
 
-def _pawn_at(mover: Mover, state: TocState, token: str) -> int:
+def _cell(mover: Mover, token: str) -> int:
     cell = mover.board.parse_cell(token)
     if cell is None:
-        raise InvalidActionError(
-            f"{token!r} is not a cell of this board; expected a ring number 0-"
-            f"{mover.board.ring - 1}, a shortcut cell c<k>.<i> or a zone cell h<seat>.<1-4>"
+        last = mover.board.ring - 1
+        raise _bad(
+            "notCell",
+            f"{token!r} is not a cell of this board; expected a ring number 0-{last}, a "
+            "shortcut cell c<k>.<i> or a zone cell h<seat>.<1-4>",
+            token=token,
+            last=last,
         )
+    return cell
+
+
+def _pawn_at(mover: Mover, state: TocState, token: str) -> int:
+    cell = _cell(mover, token)
     if cell not in state.positions:
-        raise InvalidActionError(f"no pawn stands on cell {token!r}")
+        raise _bad("noPawnOn", f"no pawn stands on cell {token!r}", cell=token)
     return state.positions.index(cell)
 
 
 def parse_action(mover: Mover, state: TocState, text: str) -> TocAction:
     tokens = text.split()
     if not tokens:
-        raise InvalidActionError(f"empty move; expected {_FORMS}")
+        raise _bad("empty", f"empty move; expected {_FORMS}")
     head = tokens[0].lower()
     if head in ("discard", "d", "give", "g"):
         if len(tokens) != 2:
-            raise InvalidActionError(f"{text!r}: expected '{head} <card>', e.g. '{head} 9'")
+            said = f"{text!r}: expected '{head} <card>', e.g. '{head} 9'"
+            raise _bad("cardAfter", said, word=head)
         rank = _card(tokens[1])
         return Discard(rank) if head in ("discard", "d") else Give(rank)
     if len(tokens) != 2:
-        raise InvalidActionError(f"{text!r}: expected two parts, a card and a move, as in {_FORMS}")
+        said = f"{text!r}: expected two parts, a card and a move, as in {_FORMS}"
+        raise _bad("twoParts", said)
     card = _card(tokens[0])
     move = tokens[1].lower()
     if move.startswith("in"):
         seat_text = move[2:]
-        if seat_text and not seat_text.isdigit():
-            raise InvalidActionError(f"{tokens[1]!r}: expected 'in' or 'in<seat>', e.g. 'in2'")
-        seat = int(seat_text) if seat_text else state.turn
+        seat = number(seat_text) if seat_text else state.turn
+        if seat is None:
+            said = f"{tokens[1]!r}: expected 'in' or 'in<seat>', e.g. 'in2'"
+            raise _bad("enterForm", said, token=tokens[1])
         if seat >= mover.players:
-            raise InvalidActionError(f"{tokens[1]!r}: there is no seat {seat}")
+            raise _bad("noSeat", f"{tokens[1]!r}: there is no seat {seat}", seat=seat)
         return Enter(card, seat)
     if "x" in move:
         if card != JACK:
-            raise InvalidActionError(f"{text!r}: only the Jack swaps (a 'x' move)")
+            raise _bad("onlyJackSwaps", f"{text!r}: only the Jack swaps (a 'x' move)")
         left, _, right = move.partition("x")
         return Swap(_pawn_at(mover, state, left), _pawn_at(mover, state, right))
     if "-" in move:
         left, _, right = move.partition("-")
         pawn = _pawn_at(mover, state, left)
-        dest = mover.board.parse_cell(right)
-        if dest is None:
-            raise InvalidActionError(f"{right!r} is not a cell of this board")
-        return Move(card, pawn, dest)
-    raise InvalidActionError(
-        f"{tokens[1]!r}: expected '<from>-<to>', 'in' or '<from>x<to>', as in {_FORMS}"
-    )
+        return Move(card, pawn, _cell(mover, right))
+    said = f"{tokens[1]!r}: expected '<from>-<to>', 'in' or '<from>x<to>', as in {_FORMS}"
+    raise _bad("moveForm", said, token=tokens[1])
 
 
 # Why a move is not legal: each reason with the facts it is told (a client words it).

@@ -35,6 +35,7 @@ class TocGame(Game[TocState, TocAction, TocOutcome, TocView]):
 
     spec = SPEC
     illegal_reasons = notation.ILLEGAL_REASONS
+    notation_mistakes = notation.NOTATION_MISTAKES
     state_type = TocState
     action_type = TocAction
     outcome_type = TocOutcome

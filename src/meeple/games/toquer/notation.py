@@ -21,7 +21,8 @@ right-hand column, ``a``, ``b``, ... the seat's own columns; rows are 1 to 3 (``
 from collections.abc import Mapping
 from functools import partial
 
-from meeple.engine.errors import InvalidActionError, Why, checked_why
+from meeple.engine.errors import Why, checked_why, malformed
+from meeple.engine.text import number
 from meeple.games.toquer.actions import (
     Clear,
     DiscardReveal,
@@ -77,37 +78,60 @@ def format_action(geometry: Geometry, action: ToquerAction) -> str:
     raise ValueError(f"not a Toquer action: {action!r}")
 
 
+# What typed text may get wrong: each mistake with the facts it is told (a client words it).
+NOTATION_MISTAKES: Mapping[str, frozenset[str]] = {
+    "empty": frozenset({"verbs"}),
+    "unknownVerb": frozenset({"verb", "verbs"}),
+    "nothingAfter": frozenset({"verb"}),
+    "onePosition": frozenset({"verb"}),
+    "giveSeat": frozenset(),
+    "noSeat": frozenset({"seat"}),
+    "clearThree": frozenset(),
+    "notPosition": frozenset({"token", "columns"}),
+}
+_bad = partial(malformed, NOTATION_MISTAKES)
+
+
 def parse_position(geometry: Geometry, token: str) -> int:
     columns = COLUMN_LETTERS[: geometry.width]
-    expected = f"a column letter ({', '.join(columns)}) then a row (1-{ROWS}), e.g. b2"
     if len(token) != 2 or token[0] not in columns or token[1] not in "123":
-        raise InvalidActionError(f"position {token!r} is not valid: expected {expected}")
+        expected = f"a column letter ({', '.join(columns)}) then a row (1-{ROWS}), e.g. b2"
+        said = f"position {token!r} is not valid: expected {expected}"
+        raise _bad("notPosition", said, token=token, columns=tuple(columns))
     return (int(token[1]) - 1) * geometry.width + columns.index(token[0])
 
 
 def parse_action(geometry: Geometry, text: str) -> ToquerAction:
     tokens = text.lower().split()
     if not tokens:
-        raise InvalidActionError(f"empty move; expected one of: {', '.join(VERBS)}")
+        said = f"empty move; expected one of: {', '.join(VERBS)}"
+        raise _bad("empty", said, verbs=VERBS)
     verb, args = tokens[0], tokens[1:]
     if verb in _WORDS:
         if args:
-            raise InvalidActionError(f"{verb!r} takes nothing after it, got {' '.join(args)!r}")
+            said = f"{verb!r} takes nothing after it, got {' '.join(args)!r}"
+            raise _bad("nothingAfter", said, verb=verb)
         return _WORDS[verb]
     if verb in _POSITIONAL:
         if len(args) != 1:
-            raise InvalidActionError(f"{verb!r} needs one position after it, e.g. '{verb} b2'")
+            said = f"{verb!r} needs one position after it, e.g. '{verb} b2'"
+            raise _bad("onePosition", said, verb=verb)
         return _POSITIONAL[verb](parse_position(geometry, args[0]))
     if verb == "give":
-        if len(args) != 1 or not args[0].isdigit():
-            raise InvalidActionError("'give' needs the knocker's seat number, e.g. 'give 2'")
-        return Give(int(args[0]))
+        seat = number(args[0]) if len(args) == 1 else None
+        if seat is None:
+            said = "'give' needs the knocker's seat number, e.g. 'give 2'"
+            raise _bad("giveSeat", said)
+        if seat >= geometry.players:
+            raise _bad("noSeat", f"'give {args[0]}': there is no seat {seat}", seat=seat)
+        return Give(seat)
     if verb == "clear":
         if len(args) != 3:
-            raise InvalidActionError("'clear' needs three positions, e.g. 'clear a1 b1 c1'")
+            raise _bad("clearThree", "'clear' needs three positions, e.g. 'clear a1 b1 c1'")
         first, second, third = sorted(parse_position(geometry, token) for token in args)
         return Clear(first, second, third)
-    raise InvalidActionError(f"unknown move {verb!r}; expected one of: {', '.join(VERBS)}")
+    said = f"unknown move {verb!r}; expected one of: {', '.join(VERBS)}"
+    raise _bad("unknownVerb", said, verb=verb, verbs=VERBS)
 
 
 # What each phase asks of the seat to act, when it tried something else: a reason and

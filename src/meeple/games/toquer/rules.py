@@ -21,6 +21,7 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
 
     spec = SPEC
     illegal_reasons = notation.ILLEGAL_REASONS
+    notation_mistakes = notation.NOTATION_MISTAKES
     state_type = ToquerState
     action_type = ToquerAction
     outcome_type = ToquerOutcome

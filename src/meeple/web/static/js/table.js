@@ -1084,24 +1084,41 @@ export class TablePage {
       this.el.error.replaceChildren();
       return;
     }
-    const key = `errors.${error.code}`;
-    const said = error.said || this.illegalWhy(error);
-    mount(
-      this.el.error,
-      tOr(key, t('errors.other')),
-      said ? ` ${said}` : error.message ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`) : null,
-    );
+    const what = tOr(`errors.${error.code}`, t('errors.other'));
+    const said = error.said || this.mistakeWhy(error);
+    if (said) {
+      mount(this.el.error, t('errors.because', { what, why: said }));
+      return;
+    }
+    mount(this.el.error, what, error.message ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`) : null);
   }
 
-  /** Why the server refused a move as illegal (the game's ``reason`` and its facts), in
-   * the reader's language, as a sentence of its own after "That move is not allowed
-   * now."; null when it named no reason the catalogue has. */
-  illegalWhy(error) {
-    if (error.code !== 'illegal' || !error.reason || !this.table) return null;
-    const key = error.reason === 'notLegal' ? 'illegal.notLegal' : `illegal.${this.table.game}.${error.reason}`;
-    if (!has(key)) return null;
+  /** Why the server refused a move, in the reader's language, as a sentence of its own
+   * after "That move is not allowed now." or "That move could not be read.": an illegal
+   * move's reason (``illegal.<game>.<reason>``, its facts worded by the board's module),
+   * or what typed text got wrong (``notation.<game>.<mistake>``, its facts as typed, a
+   * list joined as the language joins one); null when the catalogue has no words for it. */
+  mistakeWhy(error) {
+    if (!error.reason || !this.table) return null;
     const details = error.details || {};
-    const why = t(key, this.game && this.game.illegalFacts ? this.game.illegalFacts(details, this.ctx()) : details);
+    let key;
+    let facts;
+    if (error.code === 'illegal') {
+      key = error.reason === 'notLegal' ? 'illegal.notLegal' : `illegal.${this.table.game}.${error.reason}`;
+      facts = this.game && this.game.illegalFacts ? this.game.illegalFacts(details, this.ctx()) : details;
+    } else if (error.code === 'malformed') {
+      key = `notation.${this.table.game}.${error.reason}`;
+      facts = Object.fromEntries(
+        Object.entries(details).map(([name, value]) => [
+          name,
+          Array.isArray(value) ? value.join(t('illegal.listSeparator')) : value,
+        ]),
+      );
+    } else {
+      return null;
+    }
+    if (!has(key)) return null;
+    const why = t(key, facts);
     return why.charAt(0).toUpperCase() + why.slice(1);
   }
 }

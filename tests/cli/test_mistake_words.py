@@ -1,16 +1,20 @@
-"""An illegal move typed at the terminal is said with its reason, in the reader's
-language: every reason a game gives has words in each catalogue that use only the facts
-it is told, the facts are worded (a card as typed, a colour by its name), and a move
-refused in a built position says why in French and Japanese as it does in English."""
+"""A move typed at the terminal and refused is said with its reason, in the reader's
+language: every reason a game gives for an illegal move, and every mistake its notation
+names in text it cannot read, has words in each catalogue that use only the facts it is
+told; the facts are worded (a card as typed, a colour by its name, a list as the
+language joins it); and a move refused in a built position says why in French and
+Japanese as it does in English."""
+
+from collections.abc import Mapping
 
 import pytest
 from typer.testing import CliRunner
 
 from meeple.cli import i18n
-from meeple.cli.common import illegal_words
+from meeple.cli.common import mistake_words
 from meeple.cli.main import app
 from meeple.cli.play import _mistake
-from meeple.engine.errors import NOT_LEGAL, IllegalActionError
+from meeple.engine.errors import NOT_LEGAL, IllegalActionError, InvalidActionError
 from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import game_class, game_names, load_game
 from meeple.games.cmyk.cards import colour_card
@@ -68,29 +72,41 @@ FACTS: dict[str, dict[str, tuple[object, dict[str, str]]]] = {
 }
 
 
+def assert_said(
+    game: AnyGame,
+    lang: str,
+    section: str,
+    kinds: Mapping[str, frozenset[str]],
+    samples: dict[str, tuple[object, dict[str, str]]],
+    error: type[IllegalActionError] | type[InvalidActionError],
+) -> None:
+    """Each kind of mistake of ``section`` is said in ``lang`` with sample facts: every
+    placeholder filled, each fact worded as ``samples`` says, and not the English."""
+    name = game.spec.name
+    english = i18n.catalogue("en")
+    for kind, facts in kinds.items():
+        details = {fact: samples[fact][0] for fact in facts}
+        said = mistake_words(game, error("-", reason=kind, details=details))
+        assert said is not None and "{{" not in said, (kind, said)
+        template = i18n.catalogue(lang)[f"{section}.{name}.{kind}"]
+        for fact in facts:
+            worded = samples[fact][1].get(lang)
+            if worded is not None and f"{{{{{fact}}}}}" in template:
+                assert worded in said, (kind, fact, said)
+        if lang != "en":
+            assert said != i18n.PLACEHOLDER.sub("", english[f"{section}.{name}.{kind}"])
+
+
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 @pytest.mark.parametrize("name", sorted(FACTS))
 def test_every_reason_is_said_with_its_facts_worded(lang: str, name: str) -> None:
     game = load_game(name, 4)
     i18n.use(lang)
-    english = i18n.catalogue("en")
-    for reason, facts in game.illegal_reasons.items():
-        details = {fact: FACTS[name][fact][0] for fact in facts}
-        said = illegal_words(game, IllegalActionError("-", reason=reason, details=details))
-        assert said is not None and "{{" not in said, (reason, said)
-        for fact in facts:
-            worded = FACTS[name][fact][1].get(lang)
-            if (
-                worded is not None
-                and f"{{{{{fact}}}}}" in i18n.catalogue(lang)[f"illegal.{name}.{reason}"]
-            ):
-                assert worded in said, (reason, fact, said)
-        if lang != "en":
-            assert said != i18n.PLACEHOLDER.sub("", english[f"illegal.{name}.{reason}"])
-    assert illegal_words(game, IllegalActionError("-", reason=NOT_LEGAL)) == i18n.t(
+    assert_said(game, lang, "illegal", game.illegal_reasons, FACTS[name], IllegalActionError)
+    assert mistake_words(game, IllegalActionError("-", reason=NOT_LEGAL)) == i18n.t(
         "illegal.notLegal"
     )
-    assert illegal_words(game, IllegalActionError("no seat may act now")) is None
+    assert mistake_words(game, IllegalActionError("no seat may act now")) is None
 
 
 def refused(game: AnyGame, state: object, text: str) -> IllegalActionError:
@@ -197,3 +213,95 @@ def test_the_terminal_says_why_a_typed_move_is_refused_in_french() -> None:
     flat = " ".join(result.output.split())
     assert "'stock' : maintenant, retournez une de vos cartes face cachée (« reveal b2 »)" in flat
     assert "rien n'a été joué" in flat
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_every_notation_mistake_has_words_that_use_only_its_facts(lang: str) -> None:
+    words = i18n.catalogue(lang)
+    for name in game_names():
+        mistakes = game_class(name).notation_mistakes
+        assert mistakes, name  # every built-in game says what its notation could not read
+        for mistake, facts in mistakes.items():
+            said = set(i18n.PLACEHOLDER.findall(words[f"notation.{name}.{mistake}"]))
+            assert said <= facts, (name, mistake)
+            if lang == "en":
+                assert said == facts, (name, mistake)
+
+
+# A value of each notation fact (what was typed, a seat, a list), and how it is said.
+TYPED: dict[str, tuple[object, dict[str, str]]] = {
+    "token": ("Z9", {"en": "'Z9'", "fr": "« Z9 »", "ja": "「Z9」"}),
+    "last": (71, {"en": "71"}),
+    "cell": ("40", {"en": "40"}),
+    "word": ("give", {"en": "'give 9'", "fr": "« give 9 »"}),
+    "seat": (7, {"en": "seat 7", "ja": "7番席"}),
+    "mixes": (("X1", "X2"), {"en": "X1, X2", "fr": "X1, X2", "ja": "X1、X2"}),
+    "letter": ("Z", {"en": "'Z'"}),
+    "group": ("3", {"en": "3"}),
+    "value": ("q", {"en": "'q'"}),
+    "verb": ("swap", {"en": "'swap'"}),
+    "verbs": (("stock", "pile"), {"en": "stock, pile", "ja": "stock、pile"}),
+    "columns": (("n", "a"), {"en": "(n, a)", "ja": "（n、a）"}),
+}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("name", sorted(FACTS))
+def test_every_notation_mistake_is_said_with_its_facts(lang: str, name: str) -> None:
+    game = load_game(name, 4)
+    i18n.use(lang)
+    assert_said(game, lang, "notation", game.notation_mistakes, TYPED, InvalidActionError)
+    assert mistake_words(game, InvalidActionError("action.seat: 9 is out of range")) is None
+
+
+# Text the notation cannot read, in a built position, and what the terminal says.
+UNREAD = [
+    (toc_case, "Z in", "notCard", {"en": "'Z in': 'Z' is not a card", "fr": "« Z » n'est pas"}),
+    (toc_case, "K in²", "enterForm", {"en": "write 'in', or 'in' and a seat", "ja": "「in²」"}),
+    (toc_case, "K in7", "noSeat", {"en": "there is no seat 7", "fr": "pas de place 7"}),
+    (
+        phase10_case,
+        "put W g1",
+        "wildStandsFor",
+        {"en": "say what the Wild stands for", "fr": "ce que vaut le Joker", "ja": "ワイルド"},
+    ),
+    (phase10_case, "skip ²", "skipSeat", {"en": "after 'skip' give a seat number"}),
+    (cmyk_case, "X9", "unknownMix", {"en": "the mixes are X1, X2, X3", "ja": "X1、X2、X3"}),
+    (cmyk_case, "C²", "notCard", {"fr": "« C² » n'est pas une carte"}),
+    (
+        toquer_case,
+        "swap z9",
+        "notPosition",
+        {"en": "a column letter (n, a, b, c, d)", "fr": "(n, a, b, c, d)", "ja": "n、a、b、c、d"},
+    ),
+    (toquer_case, "give 7", "noSeat", {"en": "there is no seat 7", "ja": "7番席はありません"}),
+]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize(
+    ("case", "text", "mistake", "said"), UNREAD, ids=[f"{r[2]}-{r[1]}" for r in UNREAD]
+)
+def test_unreadable_text_says_what_was_wrong_in_the_language(
+    lang: str, case: object, text: str, mistake: str, said: dict[str, str]
+) -> None:
+    assert callable(case)
+    game, state = case()
+    with pytest.raises(InvalidActionError) as raised:
+        game.parse_action(state, text)
+    assert raised.value.reason == mistake
+    i18n.use(lang)
+    words = _mistake(game, raised.value, text)
+    assert words != i18n.t("play.malformed", move=repr(text))
+    if lang in said:
+        assert said[lang] in words, words
+
+
+def test_the_terminal_says_what_it_could_not_read_in_japanese() -> None:
+    """A superscript digit once escaped the notation as a bare ValueError."""
+    result = runner.invoke(
+        app, ["--lang", "ja", "play", "toc", "-p", "2", "--seed", "5"], input="K in²\nq\n"
+    )
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    flat = " ".join(result.output.split())
+    assert "'K in²'：「in²」：「in」か、「in」に席の番号を続けて書いてください" in flat
