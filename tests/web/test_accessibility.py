@@ -3,7 +3,8 @@ violation: on the lobby in three languages and on a table of every game, as a pl
 and as a spectator, on a phone and on a desktop. Also the text-size setting is
 remembered, no text size pushes a small phone's page sideways, and with reduced motion
 nothing animates. The players' region keeps a keyboard user's focus and place when
-another player's move redraws the table."""
+another player's move redraws the table, and on a phone what the keyboard focuses is
+never hidden under the prompt that stays at the bottom of the screen."""
 
 import pytest
 
@@ -173,3 +174,32 @@ def test_the_action_bar_shows_no_internal_value(server, new_page) -> None:  # ty
     wait_my_turn(page, 60_000)
     text = page.inner_text(".action-bar")
     assert "null" not in text and "undefined" not in text, text
+
+
+# Scroll the page until the board's last focusable control sits under the prompt kept
+# at the bottom of a phone's screen, focus it, and say where both are.
+UNDER_THE_PROMPT = """() => {
+  const bar = document.querySelector('.board-area > .action-bar');
+  const controls = [...document.querySelector('.board').querySelectorAll('button, [tabindex="0"]')];
+  const target = controls[controls.length - 1];
+  window.scrollBy(0, target.getBoundingClientRect().bottom - innerHeight + 4);
+  const hidden = target.getBoundingClientRect().bottom > bar.getBoundingClientRect().top;
+  target.focus();
+  return { hidden, bottom: target.getBoundingClientRect().bottom,
+           prompt: bar.getBoundingClientRect().top, sticky: getComputedStyle(bar).position };
+}"""
+
+
+def test_focus_is_never_hidden_under_a_phone_s_prompt(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    """WCAG 2.4.11: on a phone at the largest text, a control the keyboard focuses while
+    it lies under the prompt kept at the bottom of the screen is scrolled above it (the
+    page's scroll padding); without it the control stayed under the prompt."""
+    page = new_page(width=390, height=700, touch=True)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create-button")
+    page.select_option("#text-size", "larger")
+    create_table(page, server.base, "phase10", 2, options=SHORT["phase10"])
+    wait_my_turn(page, 60_000)
+    where = page.evaluate(UNDER_THE_PROMPT)
+    assert where["sticky"] == "sticky" and where["hidden"], where  # the case is built
+    assert where["bottom"] <= where["prompt"], where

@@ -137,6 +137,21 @@ def test_final_and_round_summaries_say_what_happened_in_three_languages(
                 assert box.locator(".mini-grid").count() == 2  # both grids revealed
             desktop.click("#summary-close")
             assert desktop.locator(".round-box .round-summary-box").count() == 0
+    # On a Japanese phone at the largest text, a summary's headings keep their words
+    # whole ("プレイヤー" was once stacked one character a line); the table scrolls in its
+    # own region instead.
+    phone = new_page(locale="ja-JP", width=320, height=640, touch=True)
+    phone.add_init_script("localStorage.setItem('meeple.textSize', 'larger')")
+    table_id, tokens = finals["phase10"]
+    open_seat(phone, server, table_id, 0, tokens[0])
+    phone.locator(".final-summary").wait_for()
+    lines = phone.eval_on_selector_all(
+        ".final-summary .summary-table thead th",
+        """els => els.map(th => { const range = document.createRange();
+             range.selectNodeContents(th);  // the lines its text takes: one box per line
+             return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; })""",
+    )
+    assert lines and max(lines) == 1, lines
 
 
 def test_two_people_start_a_rematch_and_both_sit_down_again(server, new_page) -> None:  # type: ignore[no-untyped-def]
