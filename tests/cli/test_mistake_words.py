@@ -257,7 +257,7 @@ def test_every_notation_mistake_is_said_with_its_facts(lang: str, name: str) -> 
 # Text the notation cannot read, in a built position, and what the terminal says.
 UNREAD = [
     (toc_case, "Z in", "notCard", {"en": "'Z in': 'Z' is not a card", "fr": "« Z » n'est pas"}),
-    (toc_case, "K in²", "enterForm", {"en": "write 'in', or 'in' and a seat", "ja": "「in²」"}),
+    (toc_case, "K in፩", "enterForm", {"en": "write 'in', or 'in' and a seat", "ja": "「in፩」"}),
     (toc_case, "K in7", "noSeat", {"en": "there is no seat 7", "fr": "pas de place 7"}),
     (
         phase10_case,
@@ -265,9 +265,9 @@ UNREAD = [
         "wildStandsFor",
         {"en": "say what the Wild stands for", "fr": "ce que vaut le Joker", "ja": "ワイルド"},
     ),
-    (phase10_case, "skip ²", "skipSeat", {"en": "after 'skip' give a seat number"}),
+    (phase10_case, "skip ፩", "skipSeat", {"en": "after 'skip' give a seat number"}),
     (cmyk_case, "X9", "unknownMix", {"en": "the mixes are X1, X2, X3", "ja": "X1、X2、X3"}),
-    (cmyk_case, "C²", "notCard", {"fr": "« C² » n'est pas une carte"}),
+    (cmyk_case, "C፩", "notCard", {"fr": "« C፩ » n'est pas une carte"}),
     (
         toquer_case,
         "swap z9",
@@ -298,10 +298,24 @@ def test_unreadable_text_says_what_was_wrong_in_the_language(
 
 
 def test_the_terminal_says_what_it_could_not_read_in_japanese() -> None:
-    """A superscript digit once escaped the notation as a bare ValueError."""
+    """A digit str.isdigit accepts and int refuses (Ethiopic "፩") once escaped the
+    notation as a bare ValueError."""
     result = runner.invoke(
-        app, ["--lang", "ja", "play", "toc", "-p", "2", "--seed", "5"], input="K in²\nq\n"
+        app, ["--lang", "ja", "play", "toc", "-p", "2", "--seed", "5"], input="K in፩\nq\n"
     )
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     flat = " ".join(result.output.split())
-    assert "'K in²'：「in²」：「in」か、「in」に席の番号を続けて書いてください" in flat
+    assert "'K in፩'：「in፩」：「in」か、「in」に席の番号を続けて書いてください" in flat
+
+
+def test_the_terminal_reads_a_move_typed_in_full_width() -> None:
+    """A Japanese keyboard in full-width mode types "ｑ" for the quit command and
+    "ｄｒａｗ" for Phase 10's draw: the terminal reads both as typed in ASCII."""
+    result = runner.invoke(
+        app,
+        ["--lang", "ja", "play", "phase10", "-p", "2", "--seed", "3"],
+        input="ｄｒａｗ\nｑ\n",
+    )
+    flat = " ".join(result.output.split())
+    assert "読み取れません" not in flat and "指せません" not in flat, flat
+    assert result.exit_code == 1, flat  # quit: the game is abandoned, as "q" does

@@ -7,6 +7,7 @@ import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from meeple.engine.conformance import full_width
 from meeple.engine.errors import InvalidActionError
 from meeple.server.outbound import StateOut, outgoing
 from server.serverkit import Client, LiveServer, create_table, join
@@ -77,6 +78,13 @@ def test_moves_by_action_and_by_notation(live: LiveServer, http: httpx.Client) -
     actor, other, state = actor_of(clients)
     actor.move(state["version"], text=state["legal"][-1]["text"])
     other.wait_version(state["version"] + 1)
+    # As a Japanese keyboard in full-width mode types it ("Ｃ３０"), a move is the same.
+    actor, other, state = actor_of(clients)
+    actor.move(state["version"], text=full_width(state["legal"][-1]["text"]))
+    assert (
+        other.wait_version(state["version"] + 1)["events"][0]["text"]
+        == (state["legal"][-1]["text"])
+    )
     for client in clients:
         client.close()
 
@@ -108,10 +116,10 @@ def test_stale_malformed_illegal_and_out_of_turn_moves_change_nothing(
     assert "expected" in unread["message"]
     # What the notation could not read, and its facts, for the client to say in its words.
     assert (unread["reason"], unread["details"]) == ("notColour", {"letter": "T"}), unread
-    actor.move(version, text="X²")  # a digit int() refuses: once a bare ValueError
+    actor.move(version, text="X፩")  # isdigit, but int() refuses it: once a bare ValueError
     unread = refused(actor, "malformed")
     assert unread["reason"] == "unknownMix", unread
-    assert unread["details"] == {"token": "X²", "mixes": [f"X{i}" for i in range(1, 8)]}
+    assert unread["details"] == {"token": "X፩", "mixes": [f"X{i}" for i in range(1, 8)]}
     game = live.manager.live[tid].runtime.game
     real_state = live.manager.live[tid].runtime.state
     legal_texts = {m["text"] for m in legal}

@@ -28,6 +28,7 @@ from meeple.engine import rng as rng_streams
 from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
 from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 from meeple.engine.record import MatchRecord, Step, new_record
+from meeple.engine.text import typed
 from meeple.sim.match import make_bots
 
 
@@ -218,7 +219,7 @@ def _human_turn(
     console.print(Text(t("play.moves"), style="bold") + Text(moves))
     while True:
         try:
-            line = console.input("[bold]> [/]").strip()
+            line = typed(console.input("[bold]> [/]"))
         except EOFError:
             raise Abandoned from None
         if line in words("commands.quit"):

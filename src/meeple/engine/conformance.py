@@ -137,6 +137,17 @@ def check_notation(game: AnyGame, state: object, legal: tuple[object, ...], wher
     for action, text in zip(legal, texts, strict=True):
         parsed = game.parse_action(state, text)
         assert parsed == action, f"{where}: {text!r} parses to {parsed!r}, not {action!r}"
+        wide = full_width(text)  # as a Japanese keyboard in full-width mode types it
+        assert game.parse_action(state, wide) == action, f"{where}: {wide!r} is not {text!r}"
+
+
+def full_width(text: str) -> str:
+    """``text`` with its ASCII letters, digits and signs in their full-width forms and its
+    spaces ideographic (U+3000)."""
+    return "".join(
+        "\u3000" if char == " " else chr(ord(char) + 0xFEE0) if "!" <= char <= "~" else char
+        for char in text
+    )
 
 
 def check_views(game: AnyGame, state: object, rng: random.Random, where: str) -> None:
@@ -211,7 +222,7 @@ _TEXT_PIECES = (
     " ", "-", "+", "x", "=", "<", ">", "*", "%", "0", "1", "9", "-5", "-1", "99",
     "99999999999999999999", "10", "in", "c1.", "h0.", "g0", "W", "S", "X", "Jo", "é",
     "\ud83d", "\x00", "\n", ";", "put", "hit", "discard", "skip", "give", "1e9", "½", "٣",
-    "²", "３", "9" * 5000,  # isdigit but not int; full-width; beyond int's 4,300 digits
+    "፩", "²", "３", "Ｘ", "9" * 5000,  # isdigit, int refuses; NFKC's; past int's 4,300 digits
 )  # fmt: skip
 
 Path = tuple[str | int, ...]

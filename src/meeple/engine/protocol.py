@@ -25,6 +25,7 @@ from meeple.engine.errors import (
     Why,
 )
 from meeple.engine.options import OptionSpec, OptionValue, resolve_options
+from meeple.engine.text import typed
 
 CHANCE = -1
 TERMINAL = -2
@@ -326,10 +327,11 @@ class Game(ABC, Generic[S, A, Out, V]):
         seat = self.current_player(state)
         if seat < 0:
             raise IllegalActionError(f"{text!r}: no seat may act now")
-        action = self._parse_action(state, text.strip())
+        text = typed(text)  # full-width "Ｃ３０" is "C30"
+        action = self._parse_action(state, text)
         self.check_action(action)
         if action not in self.legal_actions(state):
-            self._refuse(state, action, text.strip(), seat)
+            self._refuse(state, action, text, seat)
         return action
 
     def _refuse(self, state: S, action: A, said: str, seat: int) -> NoReturn:

@@ -22,6 +22,7 @@ from meeple.engine.errors import (
     Why,
 )
 from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame, GameResult
+from meeple.engine.text import typed
 from meeple.server import fastjson
 from meeple.server.clocks import ClockSpec, charge, elapsed_ms
 from meeple.store.db import NewStep, StoredStep, StoredTable
@@ -359,7 +360,7 @@ class TableRuntime:
         if self.actor() != seat:
             raise MoveError("not_your_turn", f"it is not seat {seat}'s turn")
         if text is not None:
-            parts = [part.strip() for part in text.split(";") if part.strip()]
+            parts = [part.strip() for part in typed(text).split(";") if part.strip()]
             if not parts:
                 raise MoveError("malformed", "the move text is empty")
             actions: list[object] = []
