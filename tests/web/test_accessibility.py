@@ -119,6 +119,22 @@ def test_no_text_size_pushes_a_small_phone_page_sideways(server, new_page, lang:
     assert wider == (lang == "fr")
 
 
+def test_the_players_table_fits_its_column_on_a_laptop(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    """At 1280 px, the widest players' table (four Toquer players, five columns, in
+    French) fits the side column without scrolling its region; at 330 px the last
+    column was cut off."""
+    page = new_page(locale="fr", width=1280, height=800)
+    page.goto(server.base + "/")
+    page.wait_for_selector("#create-button")
+    create_table(page, server.base, "toquer", 4, options=SHORT["toquer"])
+    wait_my_turn(page, 60_000)
+    region = page.evaluate(
+        "() => { const r = document.querySelector('.players .table-scroll');"
+        " return [r.scrollWidth, r.clientWidth]; }"
+    )
+    assert region[0] <= region[1], region
+
+
 # The players' table is drawn again (an element the test marked is gone).
 REDRAWN = "() => !document.querySelector('.players .table-scroll table[data-old]')"
 # Whether the players' region has the focus, and how far it is scrolled sideways.
