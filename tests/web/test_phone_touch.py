@@ -1,7 +1,8 @@
 """A whole game of every game on a phone (390 x 844, touch, portrait) against bots,
 played by tapping only: every target tapped is measured first and must be at least
 44 x 44 CSS px; the page never scrolls sideways and your own hand or grid fits the
-screen's width. Games are kept short by their options (phone.SHORT)."""
+screen's width, and the notation box asks the phone's keyboard not to capitalise or
+correct what is typed. Games are kept short by their options (phone.SHORT)."""
 
 import pytest
 
@@ -31,6 +32,9 @@ def assert_fits(page) -> None:  # type: ignore[no-untyped-def]
     assert fits["own"] is not None, "no hand or grid of your own on the table"
     left, right = fits["own"]
     assert left >= 0 and right <= fits["width"] + 0.5, f"your own cards leave the screen: {fits}"
+    box = page.locator("#move-input")
+    typing = {"autocapitalize": "none", "autocorrect": "off", "spellcheck": "false"}
+    assert {name: box.get_attribute(name) for name in typing} == typing
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES, ids=[f"{g}-{n}" for g, n in GAMES])

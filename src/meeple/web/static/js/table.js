@@ -140,6 +140,10 @@ export class TablePage {
       name: 'move',
       autocomplete: 'off',
       spellcheck: 'false',
+      // A phone's keyboard neither capitalises nor "corrects" notation ("put 5r g1").
+      autocapitalize: 'none',
+      autocorrect: 'off',
+      enterkeyhint: 'send',
       translate: 'no',
       class: 'notation-input',
     });
