@@ -122,8 +122,11 @@ def test_french_and_japanese_pages_show_no_english(
         arg=NOT_A_CARD[lang],
     )
     assert_no_english(page, lang, "a typed move that cannot be read")
-    page.click('[data-keys="pile:stock"].choosable')
+    assert page.input_value("#move-input") == "discard 5z"  # back in the box, to be mended
+    page.fill("#move-input", "ｄｒａｗ")  # as a Japanese keyboard in full-width mode types it
+    page.press("#move-input", "Enter")
     page.wait_for_function("() => window.__meeple.state.view.stage === 3")
+    assert page.input_value("#move-input") == ""  # played: the box is empty again
     page.locator(".board .hand-card.choosable").first.click()
     assert_no_english(page, lang, "the Phase 10 table")
     screenshot(page, f"phase10-{lang}")

@@ -124,6 +124,8 @@ export class TablePage {
     /** @type {HTMLElement | null} the players' region, kept from one update to the next */
     this.playersRegion = null;
     this.sending = false;
+    /** @type {string | null} the text of the typed move awaiting the server's answer */
+    this.moveSent = null;
     this.hint = null; // the last hint asked for: { version, asking, text }
     this.error = null;
     this.connection = 'connecting';
@@ -284,6 +286,10 @@ export class TablePage {
           this.renderChat();
           break;
         }
+        if (this.sending && this.moveSent && !this.moveInput.value) {
+          this.moveInput.value = this.moveSent; // a refused typed move comes back to be mended
+        }
+        this.moveSent = null;
         this.sending = false;
         this.error = frame;
         this.renderError();
@@ -301,6 +307,7 @@ export class TablePage {
     this.events.splice(frame.events_from, this.events.length, ...(frame.events || []));
     const changed = !this.state || this.state.version !== frame.version;
     this.state = frame;
+    if (changed && this.sending) this.moveSent = null; // the move sent was played
     this.sending = false;
     if (changed) this.error = null;
     if (this.table) {
@@ -402,6 +409,7 @@ export class TablePage {
     this.renderError();
     if (this.conn.send({ type: 'move', version: this.state.version, ...move })) {
       this.sending = true;
+      this.moveSent = move.text || null; // given back to the box if the server refuses it
       if (move.text) this.moveInput.value = '';
       this.chooser.cancel();
       this.decorate();
