@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from meeple.cli import i18n
 from meeple.cli.common import mistake_words
 from meeple.cli.main import app
-from meeple.cli.play import _mistake
+from meeple.cli.play import Refused, _mistake, _read_moves
 from meeple.engine.errors import NOT_LEGAL, IllegalActionError, InvalidActionError
 from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import game_class, game_names, load_game
@@ -319,3 +319,18 @@ def test_the_terminal_reads_a_move_typed_in_full_width() -> None:
     flat = " ".join(result.output.split())
     assert "読み取れません" not in flat and "指せません" not in flat, flat
     assert result.exit_code == 1, flat  # quit: the game is abandoned, as "q" does
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_of_several_moves_on_a_line_the_refused_one_is_named(lang: str) -> None:
+    """``reveal a1; swap z9``: the first move is legal, the second cannot be read; the
+    terminal quotes the second, not the whole line, and plays neither."""
+    game, state = toquer_case()
+    with pytest.raises(Refused) as raised:
+        _read_moves(game, state, "reveal a1; swap z9")
+    assert raised.value.part == "swap z9"
+    i18n.use(lang)
+    said = _mistake(game, raised.value.error, raised.value.part)
+    assert said.startswith("'swap z9'"), said
+    why = mistake_words(game, raised.value.error)
+    assert why is not None and said == i18n.t("play.whyNot", move="'swap z9'", why=why)

@@ -45,8 +45,18 @@ class Worded(IllegalActionError):
     """A typed move out of turn, worded by the terminal in the person's language."""
 
 
+class Refused(ValueError):
+    """One of the moves typed on a line was refused: ``part`` is that move's text."""
+
+    def __init__(self, part: str, error: InvalidActionError | IllegalActionError) -> None:
+        super().__init__(str(error))
+        self.part = part
+        self.error = error
+
+
 def _read_moves(game: AnyGame, state: object, line: str) -> tuple[object, list[object]]:
-    """Apply the ';'-separated moves of ``line`` to a copy; all or nothing."""
+    """Apply the ';'-separated moves of ``line`` to a copy; all or nothing (``Refused``
+    names the move that was not played, ``Worded`` says why it could not be)."""
     actions = []
     current = state
     for part in filter(None, (p.strip() for p in line.split(";"))):
@@ -55,7 +65,10 @@ def _read_moves(game: AnyGame, state: object, line: str) -> tuple[object, list[o
             raise Worded(t("play.chanceFirst", move=repr(part)))
         if actor != game.current_player(state):
             raise Worded(t("play.turnOver", move=repr(part)))
-        action = game.parse_action(current, part)
+        try:
+            action = game.parse_action(current, part)
+        except (InvalidActionError, IllegalActionError) as error:
+            raise Refused(part, error) from None
         actions.append(action)
         current = game.apply_action(current, action)
     return current, actions
@@ -235,8 +248,13 @@ def _human_turn(
             continue
         try:
             new_state, actions = _read_moves(game, state, line)
-        except (InvalidActionError, IllegalActionError) as error:
-            said = Text(_mistake(game, error, line), style="red")
+        except (Refused, Worded) as refused:
+            mistake = (
+                _mistake(game, refused.error, refused.part)
+                if isinstance(refused, Refused)
+                else str(refused)  # already in the reader's words
+            )
+            said = Text(mistake, style="red")
             said.append(" " + t("play.notPlayed", moves=words("commands.moves")[0]))
             console.print(said)
             continue
@@ -261,18 +279,16 @@ def _show_hint(
     console.print(t("play.hint", level=level, move=game.format_action(state, action)))
 
 
-def _mistake(game: AnyGame, error: Exception, line: str) -> str:
-    """What was wrong with a typed move, in the reader's language: why an illegal move
-    is not allowed, or what the notation could not read, from the reason the game gave.
+def _mistake(game: AnyGame, error: Exception, move: str) -> str:
+    """What was wrong with the typed ``move``, in the reader's language: why an illegal
+    move is not allowed, or what the notation could not read, from the reason the game gave.
     A mistake without one the engine explains in English; in another language the
     terminal says which kind of mistake it was, as the browser does."""
-    if isinstance(error, Worded):
-        return str(error)
     if isinstance(error, (IllegalActionError, InvalidActionError)):
         why = mistake_words(game, error)
         if why is not None:
-            return t("play.whyNot", move=repr(line), why=why)
+            return t("play.whyNot", move=repr(move), why=why)
     if current() == "en":
         return str(error)
     kind = "malformed" if isinstance(error, InvalidActionError) else "illegal"
-    return t(f"play.{kind}", move=repr(line))
+    return t(f"play.{kind}", move=repr(move))
