@@ -256,7 +256,7 @@ def _human_turn(
             )
             said = Text(mistake, style="red")
             said.append(" " + t("play.notPlayed", moves=words("commands.moves")[0]))
-            console.print(said)
+            console.print(prose(said))  # (Japanese breaks anywhere, not in the move typed)
             continue
         for action in actions:
             record.steps.append(Step(actor, game.encode_action(action)))
