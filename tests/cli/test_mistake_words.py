@@ -13,13 +13,20 @@ from typer.testing import CliRunner
 from meeple.cli import i18n
 from meeple.cli.common import mistake_words
 from meeple.cli.main import app
-from meeple.cli.play import Refused, _mistake, _read_moves
-from meeple.engine.errors import NOT_LEGAL, IllegalActionError, InvalidActionError
+from meeple.cli.play import _mistake
+from meeple.engine.errors import (
+    CHANCE_FIRST,
+    NOT_LEGAL,
+    TURN_OVER,
+    IllegalActionError,
+    InvalidActionError,
+)
 from meeple.engine.protocol import AnyGame
 from meeple.engine.registry import game_class, game_names, load_game
 from meeple.games.cmyk.cards import colour_card
 from meeple.games.cmyk.rules import CmykGame
 from meeple.games.phase10.rules import Phase10Game
+from meeple.games.phase10.state import Stage
 from meeple.games.toc.cards import SEVEN
 from meeple.games.toquer.state import Phase
 from support import cmyk as cmyk_support
@@ -326,11 +333,38 @@ def test_of_several_moves_on_a_line_the_refused_one_is_named(lang: str) -> None:
     """``reveal a1; swap z9``: the first move is legal, the second cannot be read; the
     terminal quotes the second, not the whole line, and plays neither."""
     game, state = toquer_case()
-    with pytest.raises(Refused) as raised:
-        _read_moves(game, state, "reveal a1; swap z9")
+    with pytest.raises(InvalidActionError) as raised:
+        game.parse_moves(state, "reveal a1; swap z9")
     assert raised.value.part == "swap z9"
     i18n.use(lang)
-    said = _mistake(game, raised.value.error, raised.value.part)
+    said = _mistake(game, raised.value, raised.value.part)
     assert said.startswith("'swap z9'"), said
-    why = mistake_words(game, raised.value.error)
+    why = mistake_words(game, raised.value)
     assert why is not None and said == i18n.t("play.whyNot", move="'swap z9'", why=why)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize(
+    ("stage", "line", "part", "reason"),
+    [
+        (Stage.DRAW, "draw; discard 9g", "discard 9g", CHANCE_FIRST),
+        (Stage.PLAY, "discard 9g ; take", "take", TURN_OVER),
+    ],
+)
+def test_a_move_typed_after_a_draw_or_the_turn_s_end_says_why_it_must_wait(
+    lang: str, stage: Stage, line: str, part: str, reason: str
+) -> None:
+    """Phase 10: after ``draw`` a card is drawn (chance) before anything else; after a
+    discard the turn is over. The refused move is named, with the engine's reason in the
+    reader's words, and nothing is played."""
+    game = Phase10Game(2)
+    state = phase10_support.make_state(
+        game, ["1r 2r 3r 4r 6b 8b 10y 11y 12g 9g S", "1y 2y"], stage=stage, discard="7b"
+    )
+    with pytest.raises(IllegalActionError) as raised:
+        game.parse_moves(state, line)
+    assert (raised.value.reason, raised.value.part) == (reason, part)
+    i18n.use(lang)
+    said = _mistake(game, raised.value, part)
+    assert said == i18n.t("play.whyNot", move=repr(part), why=i18n.t(f"illegal.{reason}"))
+    assert i18n.t(f"illegal.{reason}") != f"illegal.{reason}"  # the catalogue has words

@@ -134,6 +134,10 @@ def refused_through_b(ann: Client, bob: Client, clients: list[Client]) -> None:
     said = bob.wait_type("error")
     assert said["code"] == "illegal" and "illegal" in said["message"], said
     assert set(said["details"]) == CmykGame.illegal_reasons[said["reason"]], said
+    # Of several moves typed together, B passes on which one the owner refused.
+    bob.move(bob.state["version"], text=f"{bob.state['legal'][0]['text']}; Z30")
+    said = bob.wait_type("error")
+    assert said["part"] == "Z30" and said["reason"] in ("notColour", "chanceFirst", "turnOver")
 
 
 def test_two_people_on_two_instances_see_every_move_in_order_redacted(

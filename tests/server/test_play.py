@@ -120,6 +120,17 @@ def test_stale_malformed_illegal_and_out_of_turn_moves_change_nothing(
     unread = refused(actor, "malformed")
     assert unread["reason"] == "unknownMix", unread
     assert unread["details"] == {"token": "X፩", "mixes": [f"X{i}" for i in range(1, 8)]}
+    assert "part" not in unread  # one move typed: nothing to single out
+    # Of several moves typed on one line, none is played and the refused one is named:
+    # "Z30" cannot be read, or must wait for a draw or for the seat's next turn.
+    actor.move(version, text=f"{legal[0]['text']} ; Z30")
+    several = actor.wait_type("error")
+    assert several["part"] == "Z30", several
+    assert (several["code"], several["reason"]) in {
+        ("malformed", "notColour"),
+        ("illegal", "chanceFirst"),
+        ("illegal", "turnOver"),
+    }, several
     game = live.manager.live[tid].runtime.game
     real_state = live.manager.live[tid].runtime.state
     legal_texts = {m["text"] for m in legal}

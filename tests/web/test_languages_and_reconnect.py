@@ -81,6 +81,13 @@ DRAW_FIRST = {
     "fr": "Ce coup n'est pas permis maintenant. Piochez d'abord une carte (draw ou take)",
     "ja": "その手は今は指せません。先にカードを引いてください（draw か take）",
 }
+# Of two moves typed together, the second must wait for the card drawn: it is named.
+MUST_WAIT = {
+    "fr": "Ce coup n'est pas permis maintenant. « discard 5r » : une carte est distribuée "
+    "ou piochée avant ce coup ; tapez-le quand vous l'aurez vue",
+    "ja": "その手は今は指せません。「discard 5r」：この手の前にカードが配られるか引かれます。"
+    "そのカードを見てから入力してください",
+}
 NOT_A_CARD = {
     "fr": "Ce coup est illisible. « 5z » n'est pas une carte : écrivez 5r ou 12g",
     "ja": "その手を読み取れません。「5z」はカードではありません。5r や 12g",
@@ -123,6 +130,13 @@ def test_french_and_japanese_pages_show_no_english(
     )
     assert_no_english(page, lang, "a typed move that cannot be read")
     assert page.input_value("#move-input") == "discard 5z"  # back in the box, to be mended
+    page.fill("#move-input", "draw; discard 5r")  # a whole turn typed at once
+    page.press("#move-input", "Enter")
+    page.wait_for_function(
+        "(said) => document.querySelector('p.error[role=alert]').innerText === said",
+        arg=MUST_WAIT[lang],
+    )
+    assert page.input_value("#move-input") == "draw; discard 5r"
     page.fill("#move-input", "ｄｒａｗ")  # as a Japanese keyboard in full-width mode types it
     page.press("#move-input", "Enter")
     page.wait_for_function("() => window.__meeple.state.view.stage === 3")

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from meeple.cli.i18n import current, has, t
 from meeple.engine.errors import (
-    NOT_LEGAL,
+    ENGINE_REASONS,
     IllegalActionError,
     InvalidActionError,
     InvalidOptionError,
@@ -116,7 +116,7 @@ def mistake_words(game: AnyGame, error: IllegalActionError | InvalidActionError)
             for fact, value in error.details.items()
         }
     else:
-        key = "illegal.notLegal" if reason == NOT_LEGAL else f"illegal.{name}.{reason}"
+        key = f"illegal.{reason}" if reason in ENGINE_REASONS else f"illegal.{name}.{reason}"
         words = getattr(piece(name, "renderer"), "illegal_facts", None)
         facts = words(game, error.details) if callable(words) else dict(error.details)
     if not reason or not has(key):

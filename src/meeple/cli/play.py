@@ -41,39 +41,6 @@ def _seat_name(seat: int, humans: Sequence[int]) -> str:
     return t("seat.you") if len(humans) == 1 and seat in humans else t("seat.n", n=seat)
 
 
-class Worded(IllegalActionError):
-    """A typed move out of turn, worded by the terminal in the person's language."""
-
-
-class Refused(ValueError):
-    """One of the moves typed on a line was refused: ``part`` is that move's text."""
-
-    def __init__(self, part: str, error: InvalidActionError | IllegalActionError) -> None:
-        super().__init__(str(error))
-        self.part = part
-        self.error = error
-
-
-def _read_moves(game: AnyGame, state: object, line: str) -> tuple[object, list[object]]:
-    """Apply the ';'-separated moves of ``line`` to a copy; all or nothing (``Refused``
-    names the move that was not played, ``Worded`` says why it could not be)."""
-    actions = []
-    current = state
-    for part in filter(None, (p.strip() for p in line.split(";"))):
-        actor = game.current_player(current)
-        if actor == CHANCE:
-            raise Worded(t("play.chanceFirst", move=repr(part)))
-        if actor != game.current_player(state):
-            raise Worded(t("play.turnOver", move=repr(part)))
-        try:
-            action = game.parse_action(current, part)
-        except (InvalidActionError, IllegalActionError) as error:
-            raise Refused(part, error) from None
-        actions.append(action)
-        current = game.apply_action(current, action)
-    return current, actions
-
-
 class Abandoned(Exception):
     """A person typed quit, or the input ended, before the game was over."""
 
@@ -247,20 +214,16 @@ def _human_turn(
             console.print(", ".join(game.format_action(state, a) for a in legal))
             continue
         try:
-            new_state, actions = _read_moves(game, state, line)
-        except (Refused, Worded) as refused:
-            mistake = (
-                _mistake(game, refused.error, refused.part)
-                if isinstance(refused, Refused)
-                else str(refused)  # already in the reader's words
-            )
-            said = Text(mistake, style="red")
+            actions = game.parse_moves(state, line)  # a whole turn may be typed on one line
+        except (InvalidActionError, IllegalActionError) as error:
+            said = Text(_mistake(game, error, error.part or line), style="red")
             said.append(" " + t("play.notPlayed", moves=words("commands.moves")[0]))
             console.print(prose(said))  # (Japanese breaks anywhere, not in the move typed)
             continue
         for action in actions:
             record.steps.append(Step(actor, game.encode_action(action)))
-        return new_state, actions
+            state = game.apply_action(state, action)
+        return state, actions
 
 
 def _show_hint(

@@ -15,7 +15,13 @@ from dataclasses import dataclass
 
 from meeple.engine import codec
 from meeple.engine.codec import JSON
-from meeple.engine.errors import NOT_LEGAL, IllegalActionError, InvalidActionError
+from meeple.engine.errors import (
+    CHANCE_FIRST,
+    ENGINE_REASONS,
+    TURN_OVER,
+    IllegalActionError,
+    InvalidActionError,
+)
 from meeple.engine.protocol import CHANCE, TERMINAL, AnyGame
 from meeple.engine.record import MatchRecord, Step, final_state, new_record, parse_record
 
@@ -139,6 +145,34 @@ def check_notation(game: AnyGame, state: object, legal: tuple[object, ...], wher
         assert parsed == action, f"{where}: {text!r} parses to {parsed!r}, not {action!r}"
         wide = full_width(text)  # as a Japanese keyboard in full-width mode types it
         assert game.parse_action(state, wide) == action, f"{where}: {wide!r} is not {text!r}"
+    if legal:
+        check_moves_typed_together(game, state, legal[0], texts[0], where)
+
+
+def check_moves_typed_together(
+    game: AnyGame, state: object, action: object, text: str, where: str
+) -> None:
+    """``text`` (naming ``action``) typed with the next move on one line: both are read
+    when the same seat is still to act after it; otherwise the second is refused with the
+    engine's reason, naming it (``part``)."""
+    seat = game.current_player(state)
+    after = game.apply_action(state, action)
+    actor = game.current_player(after)
+    if actor == seat:
+        following = game.legal_actions(after)[0]
+        second = game.format_action(after, following)
+        line = f"{text}; {second}"
+        assert game.parse_moves(state, line) == [action, following], f"{where}: {line!r}"
+        return
+    second = "x" if actor < 0 else game.format_action(after, game.legal_actions(after)[0])
+    line = f"{text} ;{second};"
+    try:
+        game.parse_moves(state, line)
+    except IllegalActionError as error:
+        reason = CHANCE_FIRST if actor == CHANCE else TURN_OVER
+        assert (error.reason, error.part) == (reason, second), f"{where}: {line!r}: {error}"
+    else:
+        raise AssertionError(f"{where}: {line!r} was read, though {second!r} must wait")
 
 
 def full_width(text: str) -> str:
@@ -412,7 +446,7 @@ def check_reason(game: AnyGame, error: IllegalActionError) -> None:
     """An illegal move's reason is one the game lists (or the engine's own, or none where
     it was refused before any reason: no seat may act), told exactly the facts it names."""
     reason = error.reason
-    if reason in ("", NOT_LEGAL):
+    if reason == "" or reason in ENGINE_REASONS:
         assert not error.details, f"{error}: facts without a reason of the game's"
         return
     facts = game.illegal_reasons.get(reason)

@@ -19,6 +19,8 @@ class ReasonedError(ValueError):
         super().__init__(message)
         self.reason = reason
         self.details: Mapping[str, object] = dict(details or {})
+        # Of several moves typed on one line (``Game.parse_moves``), the one refused.
+        self.part = ""
 
 
 class InvalidActionError(ReasonedError):
@@ -39,8 +41,14 @@ def malformed(
     return InvalidActionError(text, reason=reason, details=details)
 
 
-# The reason of an illegal move that the engine itself gives: no game's own reason fits.
+# The reasons of an illegal move that the engine itself gives, with no facts: no game's
+# own reason fits; and of several moves typed on one line (``Game.parse_moves``), one that
+# a chance outcome (a card dealt or drawn) comes before, or that another seat's turn (or
+# the game's end) comes before.
 NOT_LEGAL = "notLegal"
+CHANCE_FIRST = "chanceFirst"
+TURN_OVER = "turnOver"
+ENGINE_REASONS = (NOT_LEGAL, CHANCE_FIRST, TURN_OVER)
 
 
 @dataclass(frozen=True, slots=True)

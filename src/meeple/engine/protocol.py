@@ -18,7 +18,9 @@ from typing import Any, ClassVar, Generic, NoReturn, TypeAlias, TypeVar
 
 from meeple.engine import codec
 from meeple.engine.errors import (
+    CHANCE_FIRST,
     NOT_LEGAL,
+    TURN_OVER,
     IllegalActionError,
     InvalidActionError,
     InvalidOptionError,
@@ -333,6 +335,39 @@ class Game(ABC, Generic[S, A, Out, V]):
         if action not in self.legal_actions(state):
             self._refuse(state, action, text, seat)
         return action
+
+    def parse_moves(self, state: S, text: str) -> list[A]:
+        """The actions of a line of moves typed with ``;`` between them (``"lay; put 5r
+        g1; put 5b g1"``), each legal after the ones before it and all the same seat's: a
+        person's whole turn at once. Nothing is applied; an error names the move refused
+        in ``part`` when the line held several, and a move that must wait says why with
+        the engine's reason ``CHANCE_FIRST`` (a card is dealt or drawn before it) or
+        ``TURN_OVER`` (the seat's turn ends before it)."""
+        parts = [part.strip() for part in typed(text).split(";") if part.strip()]
+        if not parts:
+            raise InvalidActionError("no move was typed")
+        seat = self.current_player(state)
+        actions: list[A] = []
+        for part in parts:
+            try:
+                actor = self.current_player(state)
+                if actor == CHANCE and actions:
+                    raise IllegalActionError(
+                        f"{part!r}: a chance outcome comes before it; send it afterwards",
+                        reason=CHANCE_FIRST,
+                    )
+                if actor != seat:
+                    raise IllegalActionError(
+                        f"{part!r}: seat {seat}'s turn is over before it", reason=TURN_OVER
+                    )
+                action = self.parse_action(state, part)
+            except (InvalidActionError, IllegalActionError) as error:
+                if len(parts) > 1:
+                    error.part = part
+                raise
+            actions.append(action)
+            state = self.apply_action(state, action)
+        return actions
 
     def _refuse(self, state: S, action: A, said: str, seat: int) -> NoReturn:
         """Raise the ``IllegalActionError`` for ``action`` (typed as ``said``) with why."""

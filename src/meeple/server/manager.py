@@ -352,6 +352,7 @@ class TableManager:
                 live.runtime.version,
                 problem.reason,
                 problem.details,
+                problem.part,
             )
             connection.push(outgoing(seat, refusal))
             if problem.code == "stale":

@@ -57,6 +57,7 @@ class ErrorOut:
     version: int | None = None
     reason: str = ""  # a refused move's: the game's reason or notation mistake, and its facts
     details: dict[str, JSON] = field(default_factory=dict)
+    part: str = ""  # of several moves typed together, the one refused
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +132,7 @@ Outgoing = (
 
 def _error(item: ErrorOut) -> dict[str, JSON]:
     """A refusal; a refused move's names the game's reason (illegal) or notation mistake
-    (malformed) and its facts too."""
+    (malformed) and its facts too, and of several moves typed together the one refused."""
     error: dict[str, JSON] = {
         "type": "error",
         "code": item.code,
@@ -140,6 +141,8 @@ def _error(item: ErrorOut) -> dict[str, JSON]:
     }
     if item.reason:
         error.update(reason=item.reason, details=item.details)
+    if item.part:
+        error["part"] = item.part
     return error
 
 

@@ -69,7 +69,7 @@ class Ownership:
 
     async def owner_call(self, live: LiveTable, op: str, args: dict[str, Any]) -> dict[str, Any]:
         """Do what another instance forwarded (it holds the client); an error is
-        answered as ``{"error": [code, message, version]}``."""
+        answered as ``{"error": [code, message, version, reason, details, part]}``."""
         manager = self.manager
         try:
             if op == "move":
@@ -102,9 +102,10 @@ class Ownership:
             return False
         if "error" in result:
             code, message, *more = result["error"]
-            # (an owner of an older release sends no reason: the English message alone)
+            # (an owner of an older release may send no reason, or no part refused)
             reason, details = more[1:3] if len(more) >= 3 else ("", {})
-            raise MoveError(code, message, reason, details)
+            part = more[3] if len(more) >= 4 else ""
+            raise MoveError(code, message, reason, details, part)
         return True
 
     def local_counts(self, live: LiveTable) -> dict[int, int]:
@@ -166,4 +167,4 @@ class Ownership:
 
 def _refusal(error: MoveError, version: int) -> list[Any]:
     """A refusal as the owner sends it back to the instance that forwarded the request."""
-    return [error.code, str(error), version, error.reason, error.details]
+    return [error.code, str(error), version, error.reason, error.details, error.part]

@@ -178,22 +178,29 @@ class Plan:
 class MoveError(ValueError):
     """A refused move: ``code`` is the protocol's error code; for an illegal move,
     ``reason`` and ``details`` are the game's (``Game.why_illegal``), for typed text that
-    cannot be read its notation's mistake (``Game.notation_mistakes``), the facts in JSON."""
+    cannot be read its notation's mistake (``Game.notation_mistakes``), the facts in JSON;
+    ``part`` is the move refused when the text held several (``"lay; put 5r g9"``)."""
 
     def __init__(
-        self, code: str, message: str, reason: str = "", details: dict[str, JSON] | None = None
+        self,
+        code: str,
+        message: str,
+        reason: str = "",
+        details: dict[str, JSON] | None = None,
+        part: str = "",
     ) -> None:
         super().__init__(message)
         self.code = code
         self.reason = reason
         self.details: dict[str, JSON] = details or {}
+        self.part = part
 
 
-def explained(code: str, message: str, why: Why | ReasonedError) -> MoveError:
+def explained(code: str, message: str, why: Why | ReasonedError, part: str = "") -> MoveError:
     """The refusal ``code`` (``illegal``, ``malformed``) with the game's reason and its
-    facts (in JSON)."""
+    facts (in JSON), and the move refused of several typed together."""
     details = {name: codec.to_json(value) for name, value in why.details.items()}
-    return MoveError(code, message, why.reason, details)
+    return MoveError(code, message, why.reason, details, part)
 
 
 class TableRuntime:
@@ -360,23 +367,13 @@ class TableRuntime:
         if self.actor() != seat:
             raise MoveError("not_your_turn", f"it is not seat {seat}'s turn")
         if text is not None:
-            parts = [part.strip() for part in typed(text).split(";") if part.strip()]
-            if not parts:
-                raise MoveError("malformed", "the move text is empty")
-            actions: list[object] = []
-            state = self.state
-            for number, part in enumerate(parts, start=1):
-                if number > 1:
-                    state = _through_chance_free(game, state, seat, part)
-                try:
-                    parsed = game.parse_action(state, part)
-                except InvalidActionError as error:
-                    raise explained("malformed", f"{part!r}: {error}", error) from None
-                except IllegalActionError as error:
-                    raise explained("illegal", str(error), error) from None
-                actions.append(parsed)
-                state = game.apply_action(state, parsed)
-            return actions
+            try:
+                return game.parse_moves(self.state, text)
+            except InvalidActionError as error:
+                said = error.part or typed(text)
+                raise explained("malformed", f"{said!r}: {error}", error, error.part) from None
+            except IllegalActionError as error:
+                raise explained("illegal", str(error), error, error.part) from None
         try:
             decoded = game.decode_action(action)
         except InvalidActionError as error:
@@ -521,15 +518,6 @@ def result_json(result: GameResult, returns: Sequence[float]) -> dict[str, JSON]
     if result.rounds:
         data["rounds"] = [list(points) for points in result.rounds]
     return data
-
-
-def _through_chance_free(game: AnyGame, state: object, seat: int, part: str) -> object:
-    """Between the parts of a multi-move text the same seat must still be to act."""
-    actor = game.current_player(state)
-    if actor != seat:
-        who = "chance" if actor == CHANCE else "nobody" if actor == TERMINAL else f"seat {actor}"
-        raise MoveError("illegal", f"{part!r}: after the previous part it is {who}'s turn")
-    return state
 
 
 def _describe(game: AnyGame, state: object, action: object) -> str:

@@ -27,6 +27,11 @@ const LOG_LIMIT = 300;
 // Errors the server answers a chat message with (docs/server.md).
 const CHAT_ERRORS = new Set(['chat_too_long', 'chat_empty', 'chat_invalid', 'rate_limited', 'forbidden']);
 const NOTICE_MS = 8000; // how long an announcement stays on the board
+// Reasons the engine itself gives (not a game's): their words are under ``illegal``.
+const ENGINE_REASONS = ['notLegal', 'chanceFirst', 'turnOver'];
+
+/** @param {string} text */
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The parts of the table page, filled in by the render methods. */
 function shellElements() {
@@ -1098,8 +1103,13 @@ export class TablePage {
     }
     const what = tOr(`errors.${error.code}`, t('errors.other'));
     const said = error.said || this.mistakeWhy(error);
+    if (said && error.part) {
+      // of several moves typed on one line, the one refused is named
+      mount(this.el.error, t('errors.becausePart', { what, part: error.part, why: said }));
+      return;
+    }
     if (said) {
-      mount(this.el.error, t('errors.because', { what, why: said }));
+      mount(this.el.error, t('errors.because', { what, why: capitalised(said) }));
       return;
     }
     mount(this.el.error, what, error.message ? h('span', { class: 'detail', lang: 'en' }, ` ${error.message}`) : null);
@@ -1107,7 +1117,8 @@ export class TablePage {
 
   /** Why the server refused a move, in the reader's language, as a sentence of its own
    * after "That move is not allowed now." or "That move could not be read.": an illegal
-   * move's reason (``illegal.<game>.<reason>``, its facts worded by the board's module),
+   * move's reason (``illegal.<game>.<reason>``, its facts worded by the board's module, or
+   * the engine's own ``illegal.<reason>``: a move typed after another that must wait),
    * or what typed text got wrong (``notation.<game>.<mistake>``, its facts as typed, a
    * list joined as the language joins one); null when the catalogue has no words for it. */
   mistakeWhy(error) {
@@ -1116,7 +1127,8 @@ export class TablePage {
     let key;
     let facts;
     if (error.code === 'illegal') {
-      key = error.reason === 'notLegal' ? 'illegal.notLegal' : `illegal.${this.table.game}.${error.reason}`;
+      const game = ENGINE_REASONS.includes(error.reason) ? '' : `${this.table.game}.`;
+      key = `illegal.${game}${error.reason}`;
       facts = this.game && this.game.illegalFacts ? this.game.illegalFacts(details, this.ctx()) : details;
     } else if (error.code === 'malformed') {
       key = `notation.${this.table.game}.${error.reason}`;
@@ -1129,8 +1141,6 @@ export class TablePage {
     } else {
       return null;
     }
-    if (!has(key)) return null;
-    const why = t(key, facts);
-    return why.charAt(0).toUpperCase() + why.slice(1);
+    return has(key) ? t(key, facts) : null;
   }
 }
