@@ -4,8 +4,8 @@ from rich.console import Console, RenderableType
 
 from meeple.cli import i18n
 from meeple.cli.common import round_renderer
-from meeple.cli.explain import Teller
-from meeple.engine.protocol import GameResult
+from meeple.cli.explain import Teller, announcement_text, seat_namer, slot_namer
+from meeple.engine.protocol import Announcement, GameResult
 from support import toc, toquer
 
 
@@ -65,3 +65,30 @@ def test_a_capture_is_told_to_the_capturer_in_their_own_words() -> None:
     assert capture_told_to(2) == [  # a third seat hears who did it to whom
         "» La place 0 a pris le pion de la place 1 sur 25 : il retourne à la réserve\n"
     ]
+
+
+def test_a_knock_s_exchange_names_places_as_the_watcher_types_them() -> None:
+    """Seat 0 answered seat 1's knock: it took the 7 at seat 1's d1 (slot 15) and put it
+    at its own d1 (slot 3). Each watcher hears the places as positions, its own as
+    "your", never the layout's slot numbers."""
+    game = toquer.make_game(3)
+    note = Announcement(
+        "knock_exchange",
+        1,
+        (
+            ("by", 0),
+            ("taken", 7),
+            ("from_slot", 15),
+            ("to_slot", 3),
+            ("given", 6),
+            ("discarded", 0),
+        ),
+    )
+    said = {}
+    for watcher in (0, 1, 2):
+        name = seat_namer(watcher)
+        said[watcher] = announcement_text(note, name, str, watcher, slot_namer(game, name, watcher))
+    assert said[0].startswith("Knock: you took 7 from seat 1's d1 and put it at your d1,")
+    assert said[1].startswith("Your knock: seat 0 took 7 from your d1 and put it at seat 0's d1,")
+    assert said[2].startswith("Knock: seat 0 took 7 from seat 1's d1 and put it at seat 0's d1,")
+    assert all("slot" not in text for text in said.values())

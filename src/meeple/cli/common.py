@@ -141,23 +141,60 @@ def default_bot(game_name: str) -> str:
     return "heuristic" if piece(game_name, "heuristic_bot") is not None else "random"
 
 
+# Japanese line breaking (kinsoku): no line starts with a closing mark, a small kana or
+# the long vowel mark, and none ends with an opening bracket.
+NO_LINE_START = frozenset(
+    "、。，．・：；？！ー）」』】〕〉》”’)]}%…ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
+)
+NO_LINE_END = frozenset("（「『【〔〈《“‘([{")
+
+
+def may_break(plain: str, index: int) -> bool:
+    """Whether Japanese text may break into a new line at ``index``: not against the
+    marks above, not before a space (after it instead), and not inside ASCII (a move as
+    typed, "put W g2=6", or a number stays whole, its spaces too)."""
+    before, after = plain[index - 1], plain[index]
+    if after in NO_LINE_START or before in NO_LINE_END or after.isspace():
+        return False
+    if not (before.isascii() and after.isascii()):
+        return True
+    if not before.isspace():
+        return False
+    ahead = plain[index - 2] if index >= 2 else " "
+    return ahead.isspace() or not ahead.isascii()
+
+
+def fold_points(plain: str, width: int) -> list[int]:
+    """Where to break ``plain`` into lines of at most ``width`` cells: at the last place
+    each line may break (``may_break``), or where it is full when it has none."""
+    breaks: list[int] = []
+    start, used, last = 0, 0, 0
+    for index, char in enumerate(plain):
+        if index > start and may_break(plain, index):
+            last = index
+        size = cell_len(char)
+        if used + size > width and index > start:
+            cut = last if last > start else index
+            breaks.append(cut)
+            start, last = cut, 0
+            used = cell_len(plain[cut:index])
+            for later in range(cut + 1, index + 1):
+                if may_break(plain, later):
+                    last = later
+        used += size
+    return breaks
+
+
 class Folded:
-    """Text that may break between any two characters, as Japanese breaks: rich breaks
-    lines only at spaces, and puts a long run without one on a line of its own."""
+    """Text broken into lines as Japanese breaks them (``fold_points``): rich breaks lines
+    only at spaces, and puts a long run without one on a line of its own."""
 
     def __init__(self, text: Text) -> None:
         self.text = text
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
         for line in self.text.split(allow_blank=True):
-            breaks, used = [], 0
-            for index, char in enumerate(line.plain):
-                if used + cell_len(char) > width:
-                    breaks.append(index)
-                    used = 0
-                used += cell_len(char)
-            yield from line.divide(breaks)
+            yield from line.divide(fold_points(line.plain, options.max_width))
 
 
 def prose(text: str | Text, style: str = "") -> RenderableType:
@@ -168,7 +205,10 @@ def prose(text: str | Text, style: str = "") -> RenderableType:
 
 
 def bot_name(spec: str) -> str:
-    """A level's or a bot's name in words; any other spec as it was typed."""
+    """A level's or a bot's name in words (a person's seat: ``human``); any other spec
+    as it was typed."""
+    if spec == "human":
+        return t("seat.person")
     for key in (f"levels.{spec}", f"bots.{spec}"):
         if has(key):
             return t(key)

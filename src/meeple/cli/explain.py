@@ -10,6 +10,7 @@ from rich.text import Text
 from meeple.cli.common import prose
 from meeple.cli.i18n import has, join_names, t
 from meeple.engine.protocol import Announcement, AnyGame, GameResult
+from meeple.engine.registry import piece
 
 Namer = Callable[[int], str]
 
@@ -51,7 +52,11 @@ def _variant(kind: str, seat: int, by: int | None, watcher: int | None) -> str:
 
 
 def announcement_text(
-    note: Announcement, name: Namer, cell: Callable[[int], str], watcher: int | None = None
+    note: Announcement,
+    name: Namer,
+    cell: Callable[[int], str],
+    watcher: int | None = None,
+    slot: Callable[[int], str] = str,
 ) -> str:
     """One announcement in words (empty for a round's end: its table says it)."""
     if note.kind not in TOLD:
@@ -64,6 +69,9 @@ def announcement_text(
     for key in ("cell", "to"):
         if key in detail:
             words[key] = cell(detail[key])
+    for key in ("from_slot", "to_slot"):
+        if key in detail:
+            words[key] = slot(detail[key])
     if "colour" in detail:
         words["colour"] = t(f"cmyk.colours.{detail['colour']}")
     text = t(f"says.{_variant(note.kind, note.seat, by, watcher)}", **words)
@@ -75,6 +83,15 @@ def cell_namer(game: AnyGame) -> Callable[[int], str]:
     board = getattr(game, "board", None)
     namer = getattr(board, "cell_name", None)
     return namer if callable(namer) else str
+
+
+def slot_namer(game: AnyGame, name: Namer, watcher: int | None) -> Callable[[int], str]:
+    """How the game names a place of its layout to the watcher (Toquer's "your b2",
+    "seat 1's d3": its renderer's ``slot_words``), or the number itself."""
+    words = getattr(piece(game.spec.name, "renderer"), "slot_words", None)
+    if not callable(words):
+        return str
+    return lambda slot: str(words(game, slot, name, watcher))
 
 
 class Teller:
@@ -94,6 +111,7 @@ class Teller:
         self.round_table = round_table
         self.name = seat_namer(watcher)
         self.cell = cell_namer(game)
+        self.slot = slot_namer(game, self.name, watcher)
         self.runs = Narrator(lambda line: show(prose(line, "dim")))
 
     def step(self, before: object, action: object | None, after: object, told: bool) -> None:
@@ -104,7 +122,9 @@ class Teller:
         elif not told:
             self.runs.secret_step(self.game.current_player(before))
         notes = self.game.announcements(before, action, after)
-        lines = [announcement_text(note, self.name, self.cell, self.watcher) for note in notes]
+        lines = [
+            announcement_text(note, self.name, self.cell, self.watcher, self.slot) for note in notes
+        ]
         if any(lines) or any(note.kind == "round_over" for note in notes):
             self.runs.flush()
         for line in filter(None, lines):

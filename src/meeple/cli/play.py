@@ -143,7 +143,7 @@ def _play(
     console.print(render(game, game.view(state, watcher)))
     teller.finish(state)
     names = join_names([_seat_name(w, humans) for w in result.winners])
-    unit_key = f"units.{game.spec.length_unit}"
+    unit_key = f"units.{game.spec.length_unit}" + ("One" if result.length == 1 else "")
     unit = t(unit_key) if has(unit_key) else game.spec.length_unit
     console.print(Rule(t("play.gameOver", n=result.length, unit=unit, names=names)))
     record.finished = True
@@ -164,7 +164,7 @@ class HotSeat:
 
     def hide(self) -> None:
         if self.shared and self.shown is not None:
-            console.clear()
+            _wipe()
             console.print(t("play.hidden", name=t("seat.n", n=self.shown)))
             self.shown = None
 
@@ -175,9 +175,19 @@ class HotSeat:
         try:
             console.input(Text(t("play.passTo", name=t("seat.label", n=seat)) + " ", style="bold"))
         except EOFError:
+            console.print()  # (the prompt's line is left open)
             raise Abandoned from None
-        console.clear()
+        _wipe()
         self.shown = seat
+
+
+def _wipe() -> None:
+    """Clear the screen and, in a terminal, its scrollback too: the hand that was on it
+    must not be a scroll away for the next person at the keyboard."""
+    console.clear()
+    if console.is_terminal:
+        console.file.write("\x1b[3J")
+        console.file.flush()
 
 
 def _human_turn(
@@ -201,6 +211,7 @@ def _human_turn(
         try:
             line = typed(console.input("[bold]> [/]"))
         except EOFError:
+            console.print()  # (the prompt's line is left open)
             raise Abandoned from None
         if line in words("commands.quit"):
             raise Abandoned

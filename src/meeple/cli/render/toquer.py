@@ -3,6 +3,8 @@ cleared), each with its "n" column, the neighbour's column it plays with (in
 shared_column it is the same cards as the neighbour's d column), the discard pile, the
 card in play, the knock, and the scores."""
 
+from collections.abc import Callable
+
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -16,6 +18,19 @@ from meeple.games.toquer.layout import COLUMN_LETTERS, DOWN, EMPTY, ROWS
 from meeple.games.toquer.rules import ToquerGame
 from meeple.games.toquer.state import HIDDEN_VOTE, KNOCKED, PASSED, Phase
 from meeple.games.toquer.view import ToquerView
+
+
+def slot_words(game: AnyGame, slot: int, name: Callable[[int], str], watcher: int | None) -> str:
+    """A place of the layout as its owner names it ("b2"), said as the watcher's own
+    ("your b2") or a seat's ("seat 1's d3"), for the knock's exchange."""
+    assert isinstance(game, ToquerGame)
+    geometry = game.geometry
+    owner, within = divmod(slot, geometry.own_count)
+    row, column = divmod(within, geometry.own_columns)
+    position = f"{COLUMN_LETTERS[column + 1]}{row + 1}"
+    if owner == watcher:
+        return t("toquer.slotYours", pos=position)
+    return t("toquer.slotOf", name=name(owner), pos=position)
 
 
 def value_style(card: int) -> str:
