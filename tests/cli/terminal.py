@@ -80,6 +80,12 @@ class Terminal:
                 self._changed.notify_all()
 
     @property
+    def raw(self) -> bytes:
+        """Everything printed so far, as the terminal received it."""
+        with self._changed:
+            return bytes(self._raw)
+
+    @property
     def text(self) -> str:
         """Everything printed so far, escape codes removed (a clear screen as ``\\f``)."""
         with self._changed:

@@ -209,3 +209,12 @@ def test_review_judges_a_seats_decisions_and_says_how_many(tmp_path: Path) -> No
     assert "decisions with a choice judged (the first ones)" in said
     result = runner.invoke(app, ["review", str(record), "--seat", "5"])
     assert result.exit_code == 2 and "seats are 0 to 1" in result.output
+
+
+def test_more_bots_than_bot_seats_is_a_clear_error() -> None:
+    """Five bots for the three other seats of a four-player game: refused, not dropped."""
+    result = runner.invoke(
+        app, ["play", "toc", "--players", "4", "--bots", "hard,easy,easy,easy,easy"]
+    )
+    assert result.exit_code == 2
+    assert "5 bots were listed for 3 seats played by bots" in " ".join(result.output.split())

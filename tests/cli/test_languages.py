@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from meeple.bots.levels import LEVELS
 from meeple.cli import i18n
+from meeple.cli.common import bot_name
 from meeple.cli.explain import TOLD
 from meeple.cli.main import app
 from meeple.engine.errors import OPTION_MISTAKES
@@ -197,3 +198,11 @@ def test_english_is_still_the_engines_own_explanation() -> None:
     result = runner.invoke(app, ["play", "toc", "-p", "2", "--seed", "5"], input="9 in\nq\n")
     assert "nothing was played" in result.output
     assert "that move is not allowed now" not in result.output  # the engine's detail instead
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "person"), ("fr", "humain"), ("ja", "人間")])
+def test_a_person_s_seat_is_named_in_words_not_by_its_spec(lang: str, said: str) -> None:
+    """A record's seats (the header of a replay, a review) name a person's seat in the
+    reader's language; it showed the spec, "human"."""
+    i18n.use(lang)
+    assert bot_name("human") == said

@@ -270,7 +270,11 @@ UNREAD = [
         phase10_case,
         "put W g1",
         "wildStandsFor",
-        {"en": "say what the Wild stands for", "fr": "ce que vaut le Joker", "ja": "オールマイティー"},
+        {
+            "en": "say what the Wild stands for",
+            "fr": "ce que vaut le Joker",
+            "ja": "オールマイティー",
+        },
     ),
     (phase10_case, "skip ፩", "skipSeat", {"en": "after 'skip' give a seat number"}),
     (cmyk_case, "X9", "unknownMix", {"en": "the mixes are X1, X2, X3", "ja": "X1、X2、X3"}),

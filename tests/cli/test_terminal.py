@@ -61,6 +61,8 @@ def test_hot_seat_hides_each_hand_until_the_next_person_presses_enter() -> None:
     text = terminal.wait_for("seat 1 to play")
     between = text[text.index("Pass to seat 1") : text.index("seat 1 to play")]
     assert "\f" in between and "Your hand" not in between
+    # Each clearing wipes the scrollback too, or seat 0's hand would be a scroll away.
+    assert terminal.raw.count(b"\x1b[2J") == terminal.raw.count(b"\x1b[3J") >= 3
     terminal.wait_for("Moves:", 3)
     terminal.type("quit")
     assert terminal.finish() == 1
