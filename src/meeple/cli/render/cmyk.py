@@ -7,6 +7,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from meeple.cli.common import prose
 from meeple.cli.i18n import join_names, t
 from meeple.engine.protocol import AnyGame
 from meeple.games.cmyk.cards import (
@@ -52,6 +53,7 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         parts.append(Text(t("cmyk.reserve")).append(cards_text(view.reserve, mixes)))
     if view.seat is not None:
         parts.append(Text(t("cmyk.hand"), style="bold").append(cards_text(view.hand, mixes)))
+        parts.append(prose(Text(t("cmyk.notation"), style="dim")))
     return Group(*parts)
 
 

@@ -124,7 +124,7 @@ def _groups(view: Phase10View) -> Table:
     table.add_column("#")
     table.add_column(t("phase10.owner"))
     table.add_column(t("phase10.groupCol"))
-    table.add_column(t("phase10.cards"))
+    table.add_column(t("phase10.groupCards"))
     for number, group in enumerate(view.table, start=1):
         table.add_row(str(number), str(group.owner), group_label(group), cards_text(group.cards))
     return table
