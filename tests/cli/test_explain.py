@@ -92,3 +92,25 @@ def test_a_knock_s_exchange_names_places_as_the_watcher_types_them() -> None:
     assert said[1].startswith("Your knock: seat 0 took 7 from your d1 and put it at seat 0's d1,")
     assert said[2].startswith("Knock: seat 0 took 7 from seat 1's d1 and put it at seat 0's d1,")
     assert all("slot" not in text for text in said.values())
+
+
+def test_a_move_on_a_card_you_own_in_the_shared_column_is_told_to_you() -> None:
+    """Seat 1 swapped seat 0's d3 (its n3) for an 11: seat 0 hears it was one of its own
+    cards, in its own words for the place; seat 1 and a spectator hear whose it was."""
+    game = toquer.make_game(2)
+    d3 = game.geometry.frames[0][toquer.pos(game, "d3")]
+    note = Announcement("shared_swap", 0, (("by", 1), ("slot", d3), ("card", 11)))
+    said = {
+        watcher: announcement_text(
+            note, seat_namer(watcher), str, watcher, slot_namer(game, seat_namer(watcher), watcher)
+        )
+        for watcher in (0, 1, None)
+    }
+    assert said[0] == (
+        "Seat 1 swapped one of your cards, at your d3 (shared column): 11 is there now"
+    )
+    assert said[1] == "You swapped the card at seat 0's d3 (shared column): 11 is there now"
+    assert said[None] == "Seat 1 swapped a card at seat 0's d3 (shared column): 11 is there now"
+    i18n.use("ja")
+    japanese = announcement_text(note, seat_namer(0), str, 0, slot_namer(game, seat_namer(0), 0))
+    assert japanese == "1番席が共有列にあるあなたのカード（あなたのd3）を交換した：今は11"

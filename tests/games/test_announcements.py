@@ -105,3 +105,31 @@ def test_phase10_the_reason_says_whether_one_or_several_completed_the_last_phase
         assert result.reason == reason
         assert result.rounds == ((0.0, 15.0),)  # seat 1's three cards, counted
         assert over.last_round is not None and over.last_round.hands[1] == phase10.cards("1y 2y 3g")
+
+
+def test_toquer_a_move_on_cards_another_seat_owns_tells_that_seat() -> None:
+    """Two players: seat 1's n column is seat 0's own d column. Seat 1 swapping, turning
+    up or clearing cards there changes seat 0's points: seat 0 is told (by whom, where,
+    and the face-up card now there); a move on seat 1's own cards tells nobody."""
+    game = toquer.make_game(2)
+    start = toquer.table(game, [toquer.DOWN4, "9 9 #3 #4 / #5 #6 #7 #8 / #9 #10 #11 #12"])
+    start = toquer.act(game, start, "stock")  # seat 0 draws and lets it go, revealing a1
+    start = game.apply_chance(start, game._draws[5])
+    start = toquer.act(game, start, "discard a1")
+    assert game.current_player(start) == 1
+    drawn = toquer.draw(game, start, 11)
+    d3 = toquer.slot(game, 0, "d3")
+    assert toquer.slot(game, 1, "n3") == d3
+    _, notes = told(game, drawn, "swap n3")
+    assert notes == (Announcement("shared_swap", 0, (("by", 1), ("slot", d3), ("card", 11))),)
+    _, notes = told(game, drawn, "discard n2")  # turns up seat 0's d2: the 8 face down
+    d2 = toquer.slot(game, 0, "d2")
+    assert notes == (Announcement("shared_reveal", 0, (("by", 1), ("slot", d2), ("card", 8))),)
+    _, notes = told(game, drawn, "swap c3")  # seat 1's own card
+    assert notes == ()
+    # Seat 1 draws a 9 and puts it at n1: seat 0's d1 (4, face down) comes out; the row
+    # n1 a1 b1 is 9 9 9, and clearing it takes one of seat 0's cards.
+    nine = toquer.draw(game, start, 9)
+    placed = toquer.act(game, nine, "swap n1")
+    _, notes = told(game, placed, "clear n1 a1 b1")
+    assert notes == (Announcement("shared_clear", 0, (("by", 1), ("card", 9), ("count", 1))),)

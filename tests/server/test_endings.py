@@ -24,7 +24,15 @@ ANNOUNCED = {
     "phase10": {"skipped", "phase_laid", "round_over"},
     "toc": {"captured", "swapped", "pawn_home"},
     "cmyk": {"cards_won", "pile_closed", "pile_busted"},
-    "toquer": {"knocked", "nobody_knocked", "knock_exchange", "round_over"},
+    "toquer": {
+        "knocked",
+        "nobody_knocked",
+        "knock_exchange",
+        "shared_swap",
+        "shared_reveal",
+        "shared_clear",
+        "round_over",
+    },
 }
 
 

@@ -30,6 +30,9 @@ TOLD = frozenset(
         "knocked",
         "nobody_knocked",
         "knock_exchange",
+        "shared_swap",
+        "shared_reveal",
+        "shared_clear",
     )
 )
 
@@ -69,7 +72,7 @@ def announcement_text(
     for key in ("cell", "to"):
         if key in detail:
             words[key] = cell(detail[key])
-    for key in ("from_slot", "to_slot"):
+    for key in ("from_slot", "to_slot", "slot"):
         if key in detail:
             words[key] = slot(detail[key])
     if "colour" in detail:

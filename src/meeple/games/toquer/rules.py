@@ -9,7 +9,17 @@ from meeple.engine.errors import InvalidOptionError, Why
 from meeple.engine.options import OptionValue
 from meeple.engine.protocol import Announcement, Game, GameResult, standard_returns
 from meeple.games.toquer import notation, turn, view
-from meeple.games.toquer.actions import Draw, Knock, Pass, Swap, ToquerAction, ToquerOutcome
+from meeple.games.toquer.actions import (
+    Clear,
+    DiscardReveal,
+    Draw,
+    Knock,
+    Pass,
+    Reveal,
+    Swap,
+    ToquerAction,
+    ToquerOutcome,
+)
 from meeple.games.toquer.config import SPEC, Config
 from meeple.games.toquer.layout import EMPTY, Triple, make_table, triples
 from meeple.games.toquer.state import KNOCKED, Phase, ToquerState
@@ -141,11 +151,42 @@ class ToquerGame(Game[ToquerState, ToquerAction, ToquerOutcome, ToquerView]):
                 ("discarded", before.cards[slot]),
             )
             notes.append(Announcement("knock_exchange", knocker, detail))
+        else:
+            notes.extend(self._shared_notes(before, action, after))
         summary = after.last_round
         if summary is not None and summary is not before.last_round:
             detail = (("round", summary.round), ("doubled", int(summary.doubled)))
             notes.append(Announcement("round_over", summary.ender, detail))
         return tuple(notes)
+
+    def _shared_notes(
+        self, before: ToquerState, action: ToquerAction | None, after: ToquerState
+    ) -> tuple[Announcement, ...]:
+        """A move on cards another seat owns (the shared column: a seat's ``n`` column is
+        its left neighbour's own ``d`` column) tells that seat, whose points they are:
+        ``shared_swap`` and ``shared_reveal`` (``by`` the seat that moved, ``slot`` and the
+        face-up ``card`` now there), ``shared_clear`` (``by``, the ``card`` value cleared
+        and how many of that seat's cards, ``count``)."""
+        actor = before.actor
+        if actor < 0 or action is None:
+            return ()
+        frame, owner = self.geometry.frames[actor], self.geometry.owner
+        if isinstance(action, Clear):
+            slots = [frame[p] for p in (action.first, action.second, action.third)]
+            hit = Counter(owner[slot] for slot in slots if owner[slot] != actor)
+            card = before.cards[slots[0]]
+            return tuple(
+                Announcement("shared_clear", seat, (("by", actor), ("card", card), ("count", n)))
+                for seat, n in sorted(hit.items())
+            )
+        if not isinstance(action, (Swap, Reveal, DiscardReveal)):
+            return ()
+        slot = frame[action.position]
+        if owner[slot] == actor or after.faces[slot] == EMPTY:
+            return ()
+        kind = "shared_swap" if isinstance(action, Swap) else "shared_reveal"
+        detail = (("by", actor), ("slot", slot), ("card", after.cards[slot]))
+        return (Announcement(kind, owner[slot], detail),)
 
     # ------------------------------------------------------------ views and notation
     def view(self, state: ToquerState, seat: int | None) -> ToquerView:
