@@ -332,3 +332,47 @@ def test_a_knocker_is_told_what_the_exchange_took_and_gave(server, new_page) -> 
     assert any(
         t.startswith(start) for t in page.locator(".log .log-note.about-me").all_inner_texts()
     )
+
+
+def toquer_shared_steps() -> list[dict[str, JSON]]:
+    """Toquer, 2 players, until seat 1 swaps a drawn card into its n column: the right-hand
+    column that seat 0 owns."""
+    import random
+
+    from meeple.engine.protocol import CHANCE as CHANCE_SEAT
+    from meeple.games.toquer.actions import Swap
+
+    game = game_class("toquer")(2, {})
+    width = game.geometry.width  # type: ignore[attr-defined]
+    chance = random.Random(3)
+    state = game.initial_state()
+    lines: list[dict[str, JSON]] = []
+    while True:
+        seat = game.current_player(state)
+        if seat == CHANCE_SEAT:
+            outcome = game.sample_chance(state, chance)
+            lines.append({"chance": game.encode_outcome(outcome)})
+            state = game.apply_chance(state, outcome)
+            continue
+        legal = game.legal_actions(state)
+        in_n = [a for a in legal if isinstance(a, Swap) and a.position % width == 0]
+        elsewhere = [a for a in legal if a not in in_n]
+        wanted = in_n[0] if seat == 1 and in_n else elsewhere[0]
+        lines.append({"seat": seat, "action": game.encode_action(wanted)})
+        after = game.apply_action(state, wanted)
+        notes = game.announcements(state, wanted, after)
+        state = after
+        if any(note.kind == "shared_swap" and note.seat == 0 for note in notes):
+            return lines
+
+
+def test_a_card_of_yours_another_seat_swaps_in_the_shared_column_is_told(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    """Seat 1 swapped a card into its n column, which is seat 0's own d column: seat 0's
+    points changed, and its page says so, in its reader's language, the place in words."""
+    table_id, tokens = seated_table(server, "toquer", 2, {}, toquer_shared_steps())
+    page = new_page(locale="ja-JP")
+    open_seat(page, server, table_id, 0, tokens[0])
+    start = text_of("ja", "notes.toquer.sharedSwapYou").split("{{by}}")[1].split("（")[0]
+    notice = page.locator(".notice p").filter(has_text=start)  # "が共有列にあるあなたのカード"
+    notice.wait_for()
+    assert "列目" in notice.inner_text()  # the place in words (column, row), not a number

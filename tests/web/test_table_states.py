@@ -175,6 +175,10 @@ def _finished_toquer(server, new_page, **extra):  # type: ignore[no-untyped-def]
 
 def test_a_replay_opens_at_step_0_and_plays_at_the_chosen_speed(server, new_page) -> None:  # type: ignore[no-untyped-def]
     page, table = _finished_toquer(server, new_page)
+    # The game is over: no empty prompt bar is left pinned over the page.
+    page.wait_for_function(
+        "() => !document.querySelector('.board-area > .action-bar').getClientRects().length"
+    )
     page.goto(f"{server.base}/#/replay/{table['id']}")
     page.wait_for_selector(".replay-position")
     last = int(page.get_attribute(".replay-controls input[type=range]", "max") or 0)

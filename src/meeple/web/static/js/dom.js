@@ -80,7 +80,32 @@ export function isNarrow() {
  */
 export function scrollRegion(label, attrs, ...children) {
   const classes = ['table-scroll', attrs.class].filter(Boolean).join(' ');
-  return h('div', { ...attrs, class: classes, role: 'region', tabindex: 0, 'aria-label': label }, ...children);
+  const region = h('div', { ...attrs, class: classes, role: 'region', tabindex: 0, 'aria-label': label }, ...children);
+  showsMore(region);
+  return region;
+}
+
+/**
+ * Mark an element that scrolls sideways with ``more-left`` and ``more-right`` while some
+ * of its content is out of view on that side, so that the page can show it (a shadow at
+ * that edge: a phone draws no scroll bar until one scrolls).
+ * @param {HTMLElement} region
+ */
+function showsMore(region) {
+  const update = () => {
+    const hidden = region.scrollWidth - region.clientWidth;
+    region.classList.toggle('more-left', hidden > 1 && region.scrollLeft > 1);
+    region.classList.toggle('more-right', hidden > 1 && region.scrollLeft < hidden - 1);
+  };
+  region.addEventListener('scroll', update, { passive: true });
+  const sized = new ResizeObserver(update);
+  sized.observe(region);
+  const watchChildren = () => {
+    for (const child of region.children) sized.observe(child);
+    update();
+  };
+  new MutationObserver(watchChildren).observe(region, { childList: true });
+  watchChildren();
 }
 
 /**

@@ -41,6 +41,9 @@ function shellElements() {
     conn: h('span', { class: 'conn', role: 'status', 'aria-live': 'polite' }),
     latest: h('p', { class: 'latest', 'aria-live': 'polite' }),
     notice: h('div', { class: 'notice', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' }),
+    // the latest announcement again in the prompt's bar, while the board's is out of sight
+    // (a phone scrolled down to the hand); hidden from screen readers, who heard it once
+    echo: h('p', { class: 'bar-notice', 'aria-hidden': 'true', hidden: true }),
     summary: h('section', { class: 'round-box' }),
     board: h('div', { class: 'board', role: 'region', tabindex: 0 }),
     bar: h('div', { class: 'action-bar', role: 'toolbar' }),
@@ -142,6 +145,7 @@ export class TablePage {
     this.rematching = null; // { state: 'asking' | 'failed', message }
     this.chooser = new Chooser((entry) => this.sendMove({ action: entry.action }));
     this.el = shellElements();
+    this.watchNotice();
     this.moveInput = h('input', {
       type: 'text',
       name: 'move',
@@ -369,6 +373,7 @@ export class TablePage {
     const e = this.el;
     if (!this.notice) {
       e.notice.replaceChildren();
+      this.renderEcho();
       return;
     }
     e.notice.replaceChildren(
@@ -376,6 +381,23 @@ export class TablePage {
         .slice(-3)
         .map((text) => h('p', {}, h('span', { class: 'notice-mark', 'aria-hidden': 'true' }, '!'), ' ', text)),
     );
+    this.renderEcho();
+  }
+
+  /** The latest announcement in the prompt's bar, only while the board's box that says
+   * it is out of sight: an event that concerns the player is seen wherever they are. */
+  renderEcho() {
+    const { echo, notice } = this.el;
+    const box = notice.getBoundingClientRect();
+    const inSight = box.bottom > 0 && box.top < window.innerHeight;
+    const text = this.notice && !inSight ? this.notice.texts[this.notice.texts.length - 1] : '';
+    echo.hidden = !text;
+    mount(echo, ...(text ? [h('span', { class: 'notice-mark' }, '!'), ' ', text] : []));
+  }
+
+  /** Say the announcement in the bar again when its box leaves the screen or comes back. */
+  watchNotice() {
+    new IntersectionObserver(() => this.renderEcho()).observe(this.el.notice);
   }
 
   /** The tab's title and icon: marked while it is your turn. */
@@ -562,6 +584,7 @@ export class TablePage {
         ? h('span', { class: 'hint-note', role: 'status' }, this.hint.text)
         : null;
     e.bar.replaceChildren(
+      e.echo,
       h('span', { class: `prompt${interactive ? ' your-turn' : ''}` }, prompt),
       ...buttons,
       ...(hintNote ? [hintNote] : []),
@@ -976,6 +999,7 @@ export class TablePage {
   }
 
   renderControls() {
+    this.layout.classList.toggle('finished', this.table.status === 'finished');
     const buttons = [];
     if (this.token && this.table.status !== 'finished')
       buttons.push(h('button', { type: 'button', onclick: () => this.leave() }, t('table.leave')));

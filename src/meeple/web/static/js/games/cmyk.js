@@ -243,7 +243,14 @@ function board(view, ctx, mixes) {
     g.append(
       s(
         'text',
-        { x: x + 110, y: y + 40, 'font-size': 30, 'font-weight': 800, 'text-anchor': 'middle', fill: INK_TEXT[c] },
+        {
+          x: x + 110,
+          y: y + 40,
+          'font-size': total >= 100 ? 25 : 30, // (so that "100%" stays inside the pile's frame)
+          'font-weight': 800,
+          'text-anchor': 'middle',
+          fill: INK_TEXT[c],
+        },
         `${total}%`,
       ),
     );

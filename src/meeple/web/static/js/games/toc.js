@@ -32,7 +32,9 @@ function drawCard(rank, size = 'md') {
 }
 
 /** The board's geometry, computed as in meeple.games.toc.board. */
-export function geometry(players, options) {
+/** The board's numbers for ``players`` and the table's options; ``name`` says a seat's
+ * name in cell labels ("Ann's Départ"). */
+export function geometry(players, options, name = (seat) => String(seat + 1)) {
   const seats = players <= 4 ? 4 : players;
   const sector = options.cells_per_sector ?? 18;
   const ring = sector * seats;
@@ -44,7 +46,7 @@ export function geometry(players, options) {
   const depart = homes.map((b) => b * sector);
   const offset = options.entry_offset ?? -2;
   const entry = depart.map((d) => (((d + offset) % ring) + ring) % ring);
-  return { players, seats, sector, ring, shortcuts, length, chordBase, zoneBase, homes, depart, entry };
+  return { players, seats, sector, ring, shortcuts, length, chordBase, zoneBase, homes, depart, entry, name };
 }
 
 export function cellName(geo, cell) {
@@ -60,9 +62,9 @@ export function cellName(geo, cell) {
 function cellLabel(geo, cell) {
   if (cell < geo.ring) {
     const seat = geo.depart.indexOf(cell);
-    if (seat >= 0) return t('toc.cellDepart', { n: cell, seat: seat + 1 });
+    if (seat >= 0) return t('toc.cellDepart', { n: cell, seat: geo.name(seat) });
     const entrySeat = geo.entry.indexOf(cell);
-    if (entrySeat >= 0) return t('toc.cellEntry', { n: cell, seat: entrySeat + 1 });
+    if (entrySeat >= 0) return t('toc.cellEntry', { n: cell, seat: geo.name(entrySeat) });
     return t('toc.cell', { n: cell });
   }
   if (cell < geo.zoneBase) {
@@ -70,7 +72,7 @@ function cellLabel(geo, cell) {
     return t('toc.cellShortcut', { k: chord, i: ((cell - geo.chordBase) % geo.length) + 1, name: cellName(geo, cell) });
   }
   return t('toc.cellZone', {
-    seat: Math.floor((cell - geo.zoneBase) / 4) + 1,
+    seat: geo.name(Math.floor((cell - geo.zoneBase) / 4)),
     i: ((cell - geo.zoneBase) % 4) + 1,
     name: cellName(geo, cell),
   });
@@ -380,7 +382,7 @@ function boardSvg(view, ctx, geo) {
 
 function render(ctx) {
   const { view } = ctx;
-  const geo = geometry(view.players, ctx.options);
+  const geo = geometry(view.players, ctx.options, ctx.name);
   const me = view.seat;
   const seats = [];
   for (let k = 0; k < view.players; k += 1) {
@@ -474,7 +476,7 @@ function paths(action, view) {
 /** The move picker's words for a thing on the board that may be chosen next. */
 function pickerLabel(key, ctx, prefix) {
   const { view } = ctx;
-  const geo = geometry(view.players, ctx.options);
+  const geo = geometry(view.players, ctx.options, ctx.name);
   const [kind, value] = key.split(':');
   if (kind === 'pawn') return pawnLabel(view, geo, Number(value));
   if (kind === 'cell') {
@@ -516,7 +518,7 @@ function describe(event, ctx) {
   }
   const a = event.action;
   if (!a) return t('common.log.hidden');
-  const geo = geometry(ctx.players, ctx.options);
+  const geo = geometry(ctx.players, ctx.options, ctx.name);
   switch (a.type) {
     case 'Enter':
       return t('toc.log.enter', { card: cardName(a.card), colour: t(`common.seatColours.${a.seat % 8}`) });
@@ -534,7 +536,7 @@ function describe(event, ctx) {
 }
 
 function scores(view, ctx) {
-  const geo = geometry(view.players, ctx.options);
+  const geo = geometry(view.players, ctx.options, ctx.name);
   return {
     columns: [t('toc.col.home'), t('toc.col.reserve'), t('toc.col.hand')],
     rows: view.hand_sizes.map((size, seat) => {
@@ -584,7 +586,7 @@ function headline(view, ctx) {
 
 /** An announcement (a capture, a Jack's swap, a pawn home) in words; ``you`` when it is about me. */
 function announce(note, ctx) {
-  const geo = geometry(ctx.players, ctx.options);
+  const geo = geometry(ctx.players, ctx.options, ctx.name);
   const you = note.seat === ctx.seat;
   const params = {
     name: ctx.name(note.seat),

@@ -453,6 +453,16 @@ function announce(note, ctx) {
         params,
       );
     }
+    case 'shared_swap':
+    case 'shared_reveal':
+    case 'shared_clear': {
+      // a move on cards of the shared column that another seat owns (its points)
+      const key = { shared_swap: 'sharedSwap', shared_reveal: 'sharedReveal', shared_clear: 'sharedClear' }[note.kind];
+      const variant = you ? 'You' : note.by === ctx.seat ? 'By' : '';
+      const where = note.slot !== undefined ? slotWords(ctx, geo, note.slot) : '';
+      const by = ctx.name(note.by);
+      return t(`notes.toquer.${key}${variant}`, { name, by, card: note.card, count: note.count, where });
+    }
     case 'round_over':
       return t(note.doubled ? 'notes.toquer.roundOverDoubled' : 'notes.toquer.roundOver', { round: note.round, name });
     default:
