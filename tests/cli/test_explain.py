@@ -1,12 +1,18 @@
 """What the terminal says beyond the moves: announcements, grouped steps, summaries."""
 
+import random
+from collections import Counter
+
 from rich.console import Console, RenderableType
 
 from meeple.cli import i18n
 from meeple.cli.common import round_renderer
 from meeple.cli.explain import Teller, announcement_text, seat_namer, slot_namer
+from meeple.cli.render.phase10 import card_words
 from meeple.engine.protocol import Announcement, GameResult
-from support import toc, toquer
+from meeple.games.phase10.rules import Phase10Game
+from meeple.games.phase10.state import Stage
+from support import phase10, toc, toquer
 
 
 def recorder(game: object, watcher: int | None) -> tuple[Teller, list[str]]:
@@ -114,3 +120,17 @@ def test_a_move_on_a_card_you_own_in_the_shared_column_is_told_to_you() -> None:
     i18n.use("ja")
     japanese = announcement_text(note, seat_namer(0), str, 0, slot_namer(game, seat_namer(0), 0))
     assert japanese == "1番席が共有列にあるあなたのカード（あなたのd3）を交換した：今は11"
+
+
+def test_the_card_a_seat_draws_is_named_to_that_seat_only() -> None:
+    """Phase 10: seat 0 draws from the stock. Seat 0 reads which card (it only saw its
+    hand grow, sorted, before); seat 1 is told nothing of it."""
+    game = Phase10Game(2)
+    state = phase10.make_state(game, ["1r 2r 3b", "1y 2y 3g"], stage=Stage.DRAW)
+    drawing = game.apply_action(state, game.parse_action(state, "draw"))
+    after = game.apply_chance(drawing, game.sample_chance(drawing, random.Random(1)))
+    (card,) = (Counter(after.hands[0]) - Counter(drawing.hands[0])).elements()
+    for watcher, expected in ((0, [f"(you drew {card_words(game, card)})\n"]), (1, [])):
+        teller, lines = recorder(game, watcher)
+        teller.step(drawing, None, after, told=False)
+        assert lines == expected, watcher

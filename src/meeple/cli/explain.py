@@ -1,6 +1,7 @@
 """The terminal tells what happened: announcements as lines, runs of chance steps and
 secret decisions as one line each, a round's summary and the game's end as tables."""
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rich.console import Group, RenderableType
@@ -115,12 +116,30 @@ class Teller:
         self.name = seat_namer(watcher)
         self.cell = cell_namer(game)
         self.slot = slot_namer(game, self.name, watcher)
+        self.card_words = getattr(piece(game.spec.name, "renderer"), "card_words", None)
         self.runs = Narrator(lambda line: show(prose(line, "dim")))
+
+    def drawn(self, before: object, after: object) -> str | None:
+        """The card a chance step put in the watcher's hand, in words (its renderer's
+        ``card_words``), when it put one there: a draw, not a deal, which the hand shown
+        next says whole."""
+        if self.watcher is None or not callable(self.card_words):
+            return None
+        old = getattr(self.game.view(before, self.watcher), "hand", None) or ()
+        new = getattr(self.game.view(after, self.watcher), "hand", None) or ()
+        gained = list((Counter(new) - Counter(old)).elements())
+        if len(gained) != 1 or not old:
+            return None
+        return str(self.card_words(self.game, gained[0]))
 
     def step(self, before: object, action: object | None, after: object, told: bool) -> None:
         """After a step: ``told`` when its move was printed (else it was a chance step,
         or a decision this watcher may not see)."""
-        if action is None:
+        drawn = self.drawn(before, after) if action is None else None
+        if drawn is not None:
+            self.runs.flush()
+            self.show(prose(t("tell.youDrew", card=drawn), "dim"))
+        elif action is None:
             self.runs.chance_step()
         elif not told:
             self.runs.secret_step(self.game.current_player(before))

@@ -41,6 +41,12 @@ def card_text(card: int, mixes: tuple[tuple[int, int, int, int], ...]) -> Text:
     return Text(f"{token}({values})", style="bold green")
 
 
+def card_words(game: AnyGame, card: int) -> str:
+    """A card as the hand shows it (``C30``, ``X2(50/0/50/30)``), for "you drew C30"."""
+    assert isinstance(game, CmykGame)
+    return card_text(card, game.config.mixes).plain
+
+
 def cards_text(cards: tuple[int, ...], mixes: tuple[tuple[int, int, int, int], ...]) -> Text:
     return Text(" ").join(card_text(card, mixes) for card in cards) if cards else Text("-")
 

@@ -27,6 +27,11 @@ def card_text(code: int) -> Text:
     return Text(f"{card_name(code):>3}", style=STYLES[colour_of(code)])
 
 
+def card_words(game: AnyGame, code: int) -> str:
+    """A card as it is typed (``7b``, ``W``), for "you drew 7b"."""
+    return card_text(code).plain
+
+
 def cards_text(codes: tuple[int, ...]) -> Text:
     return Text(" ").join(card_text(code) for code in codes) if codes else Text("—", style="dim")
 

@@ -34,6 +34,11 @@ STYLES = (
 WIDTH = 3  # characters per cell
 
 
+def card_words(game: AnyGame, rank: int) -> str:
+    """A card as it is typed (``Q``, ``7``, ``Jo``), for "you drew Q"."""
+    return card_name(rank)
+
+
 def _occupants(view: TocView) -> dict[int, int]:
     return {cell: pawn for pawn, cell in enumerate(view.positions) if cell >= 0}
 
