@@ -111,3 +111,22 @@ def test_on_a_laptop_the_prompt_stays_in_sight_below_toc_s_whole_ring(server, ne
     )
     assert "cell 0, Ann's Départ" in labels, labels[:5]
     assert not any("of seat" in label for label in labels)
+
+
+def test_an_announcement_is_said_again_in_a_newly_chosen_language(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    """The board's announcement stayed in French after the page was switched to English."""
+    page = new_page(locale="fr-FR", touch=True, **PHONE)
+    create_table(page, server.base, "phase10", 3)
+    wait_my_turn(page, 60_000)
+    page.evaluate(
+        """() => { const table = window.__meeple;
+                   table.announce([{ notes: [{ kind: 'skipped', seat: table.mySeat }] }]); }"""
+    )
+    assert page.inner_text(".notice") == (
+        "! Vous passez votre tour (carte Passe) : le joueur suivant joue."
+    )
+    page.select_option("#lang", "en")
+    page.wait_for_function(
+        "() => document.querySelector('.notice').innerText"
+        " === '! You are skipped: your turn passes to the next player.'"
+    )

@@ -140,7 +140,7 @@ export class TablePage {
     this.clockBase = null;
     this.rendered = false;
     this.myTurn = false;
-    this.notice = null; // { text, timer }: the announcements of the latest steps
+    this.notice = null; // { notes, timer }: the announcements of the latest steps
     this.summaryClosed = -1; // the round whose summary this person closed
     this.rematching = null; // { state: 'asking' | 'failed', message }
     this.chooser = new Chooser((entry) => this.sendMove({ action: entry.action }));
@@ -350,18 +350,23 @@ export class TablePage {
   /** What the new steps did to the seats, told briefly on the board (and kept in the
    * log); ``mineOnly``: only what concerns this seat (on arriving at the table). */
   announce(events, mineOnly = false) {
-    const ctx = this.ctx();
-    const texts = [];
+    const notes = [];
     for (const event of events) {
-      for (const note of event.notes || []) {
-        if (this.game.announce && (!mineOnly || note.seat === this.mySeat)) texts.push(this.game.announce(note, ctx));
-      }
+      for (const note of event.notes || []) if (!mineOnly || note.seat === this.mySeat) notes.push(note);
     }
-    const shown = texts.filter(Boolean);
-    if (!shown.length) return;
+    if (!this.noticeTexts(notes).length) return;
     if (this.notice) clearTimeout(this.notice.timer);
-    this.notice = { texts: shown, timer: setTimeout(() => this.clearNotice(), NOTICE_MS) };
+    this.notice = { notes, timer: setTimeout(() => this.clearNotice(), NOTICE_MS) };
     this.renderNotice();
+  }
+
+  /** The announcements ``notes`` in words, in the page's language as it is now (so that
+   * a change of language says them again in the new one). */
+  noticeTexts(notes) {
+    const announce = this.game.announce;
+    if (!announce) return [];
+    const ctx = this.ctx();
+    return notes.map((note) => announce(note, ctx)).filter(Boolean);
   }
 
   clearNotice() {
@@ -377,7 +382,7 @@ export class TablePage {
       return;
     }
     e.notice.replaceChildren(
-      ...this.notice.texts
+      ...this.noticeTexts(this.notice.notes)
         .slice(-3)
         .map((text) => h('p', {}, h('span', { class: 'notice-mark', 'aria-hidden': 'true' }, '!'), ' ', text)),
     );
@@ -390,7 +395,7 @@ export class TablePage {
     const { echo, notice } = this.el;
     const box = notice.getBoundingClientRect();
     const inSight = box.bottom > 0 && box.top < window.innerHeight;
-    const text = this.notice && !inSight ? this.notice.texts[this.notice.texts.length - 1] : '';
+    const text = this.notice && !inSight ? this.noticeTexts(this.notice.notes).pop() : '';
     echo.hidden = !text;
     mount(echo, ...(text ? [h('span', { class: 'notice-mark' }, '!'), ' ', text] : []));
   }
