@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from meeple.bots.levels import LEVELS
 from meeple.cli import i18n
-from meeple.cli.common import bot_name
+from meeple.cli.common import about_seat, bot_name
 from meeple.cli.explain import TOLD
 from meeple.cli.main import app
 from meeple.engine.errors import OPTION_MISTAKES
@@ -206,3 +206,18 @@ def test_a_person_s_seat_is_named_in_words_not_by_its_spec(lang: str, said: str)
     reader's language; it showed the spec, "human"."""
     i18n.use(lang)
     assert bot_name("human") == said
+
+
+def test_a_sentence_about_the_reader_s_own_seat_is_said_to_them() -> None:
+    """ "La place 0 a fini" to the player at seat 0 read "vous a fini" with the seat's name
+    swapped for "vous"; each such sentence has its own form for the reader."""
+    i18n.use("fr")
+    assert about_seat("phase10.someoneOut", 0, 0) == "Vous avez fini."
+    assert (
+        about_seat("phase10.someoneOut", 1, 0) == "la place 1 a fini."
+    )  # (capitalised where shown)
+    assert about_seat("phase10.someoneOut", 1, None) == "la place 1 a fini."
+    said = about_seat("phase10.lastRound", 0, 0, name="who", round=2, points="…")
+    assert said == "Manche 2 : vous avez fini ; points : …"
+    i18n.use("en")
+    assert about_seat("toquer.lowest", 2, 2).startswith("you ended the round")

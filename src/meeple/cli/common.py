@@ -204,6 +204,16 @@ def prose(text: str | Text, style: str = "") -> RenderableType:
     return Folded(said) if current() == "ja" else said
 
 
+def about_seat(
+    key: str, seat: int, viewer: int | None, name: str = "name", **params: object
+) -> str:
+    """The sentence ``key`` about ``seat``: its ``You`` form when the reader sits there
+    (French conjugates: "vous avez fini", not "vous a fini"), else with the seat's name."""
+    if seat == viewer and has(f"{key}You"):
+        return t(f"{key}You", **params)
+    return t(key, **{name: t("seat.n", n=seat)}, **params)
+
+
 def bot_name(spec: str) -> str:
     """A level's or a bot's name in words (a person's seat: ``human``); any other spec
     as it was typed."""

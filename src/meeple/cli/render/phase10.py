@@ -6,7 +6,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from meeple.cli.common import prose
+from meeple.cli.common import about_seat, prose
 from meeple.cli.i18n import join_names, t
 from meeple.engine.protocol import AnyGame
 from meeple.games.phase10.cards import SKIP, WILD, card_name, colour_of
@@ -71,14 +71,24 @@ def render_view(game: AnyGame, view: object) -> RenderableType:
         parts.append(Text(t("phase10.hand")) + cards_text(view.hand))
     if view.last_round is not None and view.stage != Stage.OVER:
         summary = view.last_round
-        who = t("seat.nobody") if summary.went_out is None else t("seat.n", n=summary.went_out)
         points = join_names(
             [
                 t("phase10.seatPoints", name=t("seat.label", n=seat), points=p)
                 for seat, p in enumerate(summary.points)
             ]
         )
-        line = t("phase10.lastRound", round=summary.round, who=who, points=points)
+        line = (
+            t("phase10.lastRound", round=summary.round, who=t("seat.nobody"), points=points)
+            if summary.went_out is None
+            else about_seat(
+                "phase10.lastRound",
+                summary.went_out,
+                view.seat,
+                name="who",
+                round=summary.round,
+                points=points,
+            )
+        )
         parts.append(Text(line, style="dim"))
     if view.winners:
         winners = join_names([t("seat.n", n=w) for w in view.winners])
@@ -158,7 +168,7 @@ def render_round(game: AnyGame, view: object) -> RenderableType:
     if summary.went_out is None:
         out = t("phase10.nobodyOut")
     else:
-        out = t("phase10.someoneOut", name=t("seat.n", n=summary.went_out))
+        out = about_seat("phase10.someoneOut", summary.went_out, view.seat)
     note = prose(f"{out[0].upper()}{out[1:]} {t('phase10.counting')}", "dim")
     return Group(table, note)
 

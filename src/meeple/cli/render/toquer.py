@@ -11,7 +11,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from meeple.cli.common import prose
+from meeple.cli.common import about_seat, prose
 from meeple.cli.i18n import t
 from meeple.engine.protocol import AnyGame
 from meeple.games.toquer.layout import COLUMN_LETTERS, DOWN, EMPTY, ROWS
@@ -146,8 +146,7 @@ def _table_line(view: ToquerView) -> Text:
         table.append(t("toquer.drawnStock" if view.from_stock else "toquer.drawnPile"))
         table.append(f"{view.drawn}", style=value_style(view.drawn) + " reverse")
     if view.knocker is not None:
-        knocker = t("seat.n", n=view.knocker)
-        table.append(t("toquer.knockerGot", name=knocker), style="bold red")
+        table.append(about_seat("toquer.knockerGot", view.knocker, view.seat), style="bold red")
         if view.held is not None:
             table.append(t("toquer.heldCard", card=view.held))
         elif view.held_hidden:
@@ -200,11 +199,11 @@ def render_round(game: AnyGame, view: object) -> RenderableType:
         name = t("seat.youMark", n=seat) if seat == view.seat else str(seat)
         table.add_row(name, grid, f"{points}{mark}", str(total))
     own = summary.points[summary.ender]
-    ender = t("seat.n", n=summary.ender)
+    ender, reader = summary.ender, view.seat
     if summary.doubled:
-        why = t("toquer.doubled", name=ender, raw=own // 2, points=own)
+        why = about_seat("toquer.doubled", ender, reader, raw=own // 2, points=own)
     elif own > 0:
-        why = t("toquer.lowest", name=ender)
+        why = about_seat("toquer.lowest", ender, reader)
     else:
-        why = t("toquer.notPositive", name=ender, points=own)
+        why = about_seat("toquer.notPositive", ender, reader, points=own)
     return Group(table, prose(t("toquer.counting", why=why), "dim"))
