@@ -184,6 +184,7 @@ def test_a_replay_opens_at_step_0_and_plays_at_the_chosen_speed(server, new_page
     last = int(page.get_attribute(".replay-controls input[type=range]", "max") or 0)
     assert last > 5
     assert page.inner_text(".replay-position") == f"Step 0 of {last}"
+    assert page.inner_text(".headline") == "Before the deal"  # (it said "Round 0")
     assert page.input_value(".replay-controls input[type=range]") == "0"
     page.select_option("#replay-speed", "100")  # fastest
     page.locator("h1").click()  # focus away from the controls: the page's keys apply

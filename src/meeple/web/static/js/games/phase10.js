@@ -519,6 +519,7 @@ function prompt(ctx, prefix) {
 }
 
 function headline(view, ctx) {
+  if (view.round === 0) return t('common.beforeDeal'); // (a replay's first frame)
   const round = t('phase10.round', { n: view.round });
   if (view.stage === STAGE.OVER) return `${round} · ${t('common.gameOver')}`;
   const parts = [round, ...(view.tiebreak ? [t('phase10.tiebreak')] : [])];

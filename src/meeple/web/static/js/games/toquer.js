@@ -415,6 +415,7 @@ function prompt(ctx, prefix) {
 }
 
 function headline(view, ctx) {
+  if (view.round === 0) return t('common.beforeDeal'); // (a replay's first frame)
   if (view.phase === 'over') return t('common.gameOver');
   const actor = view.actor >= 0 ? view.actor : view.active;
   return `${t('toquer.round', { n: view.round })} · ${t('common.toAct', { name: ctx.name(actor) })}`;
