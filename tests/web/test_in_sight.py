@@ -4,6 +4,8 @@ prompt's bar; a table wider than its region shows that it goes on; on a laptop t
 prompt stays at the bottom of the window and Toc's ring fits above it, its cells named
 by their players."""
 
+from typing import Any
+
 from web.helpers import wait_my_turn
 from web.phone import MIN_TARGET, PHONE, create_table
 
@@ -130,3 +132,52 @@ def test_an_announcement_is_said_again_in_a_newly_chosen_language(server, new_pa
         "() => document.querySelector('.notice').innerText"
         " === '! You are skipped: your turn passes to the next player.'"
     )
+
+
+def toc_steps_with_an_entry() -> list[dict[str, Any]]:
+    """Toc, 4 players: the deal of the first seed (in order) after which seat 0 is to
+    play and may bring a pawn out with an A or a K."""
+    import random
+
+    from meeple.engine.protocol import CHANCE
+    from meeple.engine.registry import game_class
+
+    game = game_class("toc")(4, {})
+    for seed in range(200):
+        chance = random.Random(seed)
+        state = game.initial_state()
+        steps: list[dict[str, Any]] = []
+        while game.current_player(state) == CHANCE:
+            outcome = game.sample_chance(state, chance)
+            steps.append({"chance": game.encode_outcome(outcome)})
+            state = game.apply_chance(state, outcome)
+        moves = [game.format_action(state, a) for a in game.legal_actions(state)]
+        if game.current_player(state) == 0 and any(m.endswith(" in") for m in moves):
+            return steps
+    raise AssertionError("no deal of the first 200 seeds lets seat 0 bring a pawn out")
+
+
+def test_on_a_phone_toc_s_small_targets_bring_the_picker_into_sight(server, new_page) -> None:  # type: ignore[no-untyped-def]
+    """Tapping an A or a K on a phone leaves Toc's reserve and pawns (12 px) to choose:
+    the picker, the same choices as full-size buttons, comes into sight above the prompt
+    (it stayed below the screen, to be found by scrolling)."""
+    from web.test_summaries import open_seat, seated_table
+
+    table_id, tokens = seated_table(server, "toc", 4, {}, toc_steps_with_an_entry())
+    page = new_page(touch=True, **PHONE)
+    open_seat(page, server, table_id, 0, tokens[0])
+    wait_my_turn(page, 60_000)
+    card = page.locator(
+        '.hand-card.choosable[data-keys="card:13"], .hand-card.choosable[data-keys="card:1"]'
+    )
+    card.first.tap()
+    page.wait_for_function("() => document.querySelector('.picker button') !== null")
+    first = page.locator(".picker button").first.bounding_box()
+    bar = page.locator(".board-area > .action-bar").bounding_box()
+    assert first is not None and bar is not None
+    top, bottom = first["y"], first["y"] + first["height"]
+    assert top >= 0 and bottom <= PHONE["height"], (first, bar)  # on the screen (was below)
+    assert bottom <= bar["y"] + 1 or top >= bar["y"] + bar["height"] - 1, (
+        first,
+        bar,
+    )  # not under the bar

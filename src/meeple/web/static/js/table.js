@@ -11,6 +11,7 @@ import {
   errorMessage,
   queryAll,
   scrollRegion,
+  isNarrow,
 } from './dom.js';
 import { t, tOr, has, onLanguageChange, saidMistake } from './i18n.js';
 import { api, seatFor, forgetSeat, rememberSeat, playerName } from './api.js';
@@ -27,6 +28,7 @@ const LOG_LIMIT = 300;
 // Errors the server answers a chat message with (docs/server.md).
 const CHAT_ERRORS = new Set(['chat_too_long', 'chat_empty', 'chat_invalid', 'rate_limited', 'forbidden']);
 const NOTICE_MS = 8000; // how long an announcement stays on the board
+const TAP_PX = 44; // the least a target for a thumb measures (CSS px)
 // Reasons the engine itself gives (not a game's): their words are under ``illegal``.
 const ENGINE_REASONS = ['notLegal', 'chanceFirst', 'turnOver'];
 
@@ -464,8 +466,29 @@ export class TablePage {
       keys.find((k) => this.chooser.prefix.includes(k));
     if (!key) return false;
     this.focusKey = target.dataset.keys;
-    if (this.chooser.choose(key)) this.renderAll(false);
+    if (this.chooser.choose(key)) {
+      this.renderAll(false);
+      this.offerSmallChoices();
+    }
     return true;
+  }
+
+  /** After a tap on a phone, when what may be chosen next on the board is smaller than a
+   * thumb (Toc's pawns and cells), bring the picker, the same choices as full-size
+   * buttons, into sight above the prompt. */
+  offerSmallChoices() {
+    if (!isNarrow() || this.el.picker.hidden || !this.chooser.active()) return;
+    const small = queryAll(this.el.board, '.target.choosable').some((el) => {
+      const box = el.getBoundingClientRect();
+      return box.width < TAP_PX || box.height < TAP_PX;
+    });
+    if (!small) return;
+    // (scrolled by hand: the prompt's bar, kept at the bottom, may be taller than the
+    // page's scroll padding, and a list under it would count as in view)
+    const bar = this.el.bar.getBoundingClientRect();
+    const list = this.el.picker.getBoundingClientRect();
+    const hidden = list.bottom - bar.top + 8;
+    if (hidden > 0) window.scrollBy({ top: Math.min(hidden, list.top - 8) });
   }
 
   /** After a choice made by keyboard or from the picker, focus the first thing that
