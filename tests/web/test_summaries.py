@@ -4,6 +4,7 @@ turn signal in a background tab. Every table starts from a built position (seede
 first steps, or hand-made ones), so each test reaches its moment at once."""
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -281,22 +282,23 @@ def test_your_turn_changes_the_title_and_icon_and_notifies_a_background_tab(
     assert page.evaluate("localStorage.getItem('meeple.sound')") == "1"
 
 
-def toquer_knock_steps() -> list[dict[str, JSON]]:
-    """Toquer, 3 players: seat 0 plays a turn; seat 1 draws from the stock, seat 0
-    knocks and is given the card, and seat 1 takes one of seat 0's cards in exchange."""
+def steps_until(
+    game: Any,
+    seed: int,
+    choose: Callable[[Any, int, tuple[Any, ...]], Any],
+    done: Callable[[tuple[Any, ...]], bool],
+) -> list[dict[str, JSON]]:
+    """The start steps of ``game``: chance drawn from ``seed``, each seat's move
+    ``choose(state, seat, legal)``, up to the first move whose announcements are
+    ``done``."""
     import random
 
     from meeple.engine.protocol import CHANCE as CHANCE_SEAT
-    from meeple.games.toquer.actions import DrawStock as Stock
-    from meeple.games.toquer.actions import Give, Knock, Pass
-    from meeple.games.toquer.state import Phase
 
-    game = game_class("toquer")(3, {})
-    chance = random.Random(5)
+    chance = random.Random(seed)
     state = game.initial_state()
     lines: list[dict[str, JSON]] = []
-    exchanged = False
-    while not exchanged:
+    while True:
         seat = game.current_player(state)
         if seat == CHANCE_SEAT:
             outcome = game.sample_chance(state, chance)
@@ -304,21 +306,35 @@ def toquer_knock_steps() -> list[dict[str, JSON]]:
             state = game.apply_chance(state, outcome)
             continue
         legal = game.legal_actions(state)
-        wanted: object = legal[0]
-        if state.phase is Phase.DRAW and Stock() in legal:
-            wanted = Stock()
-        elif state.phase is Phase.KNOCK:
-            wanted = Knock() if seat == 0 and state.active == 1 else Pass()
-        elif state.phase is Phase.ANSWER:
-            wanted = Give(0)
-        assert wanted in legal, (state.phase, wanted, legal)
+        wanted = choose(state, seat, legal)
+        assert wanted in legal, (wanted, legal)
         lines.append({"seat": seat, "action": game.encode_action(wanted)})
         after = game.apply_action(state, wanted)
-        exchanged = any(
-            n.kind == "knock_exchange" for n in game.announcements(state, wanted, after)
-        )
+        if done(game.announcements(state, wanted, after)):
+            return lines
         state = after
-    return lines
+
+
+def toquer_knock_steps() -> list[dict[str, JSON]]:
+    """Toquer, 3 players: seat 0 plays a turn; seat 1 draws from the stock, seat 0
+    knocks and is given the card, and seat 1 takes one of seat 0's cards in exchange."""
+    from meeple.games.toquer.actions import DrawStock as Stock
+    from meeple.games.toquer.actions import Give, Knock, Pass
+    from meeple.games.toquer.state import Phase
+
+    def choose(state: Any, seat: int, legal: tuple[Any, ...]) -> Any:
+        if state.phase is Phase.DRAW and Stock() in legal:
+            return Stock()
+        if state.phase is Phase.KNOCK:
+            return Knock() if seat == 0 and state.active == 1 else Pass()
+        if state.phase is Phase.ANSWER:
+            return Give(0)
+        return legal[0]
+
+    game = game_class("toquer")(3, {})
+    return steps_until(
+        game, 5, choose, lambda notes: any(n.kind == "knock_exchange" for n in notes)
+    )
 
 
 def test_a_knocker_is_told_what_the_exchange_took_and_gave(server, new_page) -> None:  # type: ignore[no-untyped-def]
@@ -337,33 +353,18 @@ def test_a_knocker_is_told_what_the_exchange_took_and_gave(server, new_page) -> 
 def toquer_shared_steps() -> list[dict[str, JSON]]:
     """Toquer, 2 players, until seat 1 swaps a drawn card into its n column: the right-hand
     column that seat 0 owns."""
-    import random
-
-    from meeple.engine.protocol import CHANCE as CHANCE_SEAT
     from meeple.games.toquer.actions import Swap
 
     game = game_class("toquer")(2, {})
     width = game.geometry.width  # type: ignore[attr-defined]
-    chance = random.Random(3)
-    state = game.initial_state()
-    lines: list[dict[str, JSON]] = []
-    while True:
-        seat = game.current_player(state)
-        if seat == CHANCE_SEAT:
-            outcome = game.sample_chance(state, chance)
-            lines.append({"chance": game.encode_outcome(outcome)})
-            state = game.apply_chance(state, outcome)
-            continue
-        legal = game.legal_actions(state)
+
+    def choose(state: Any, seat: int, legal: tuple[Any, ...]) -> Any:
         in_n = [a for a in legal if isinstance(a, Swap) and a.position % width == 0]
-        elsewhere = [a for a in legal if a not in in_n]
-        wanted = in_n[0] if seat == 1 and in_n else elsewhere[0]
-        lines.append({"seat": seat, "action": game.encode_action(wanted)})
-        after = game.apply_action(state, wanted)
-        notes = game.announcements(state, wanted, after)
-        state = after
-        if any(note.kind == "shared_swap" and note.seat == 0 for note in notes):
-            return lines
+        return in_n[0] if seat == 1 and in_n else next(a for a in legal if a not in in_n)
+
+    return steps_until(
+        game, 3, choose, lambda notes: any(n.kind == "shared_swap" and n.seat == 0 for n in notes)
+    )
 
 
 def test_a_card_of_yours_another_seat_swaps_in_the_shared_column_is_told(server, new_page) -> None:  # type: ignore[no-untyped-def]
