@@ -147,7 +147,9 @@ export class TablePage {
     this.rematching = null; // { state: 'asking' | 'failed', message }
     this.chooser = new Chooser((entry) => this.sendMove({ action: entry.action }));
     this.el = shellElements();
-    this.watchNotice();
+    // says the announcement again in the bar when its box leaves the screen or comes back
+    this.noticeWatch = new IntersectionObserver(() => this.renderEcho());
+    this.noticeWatch.observe(this.el.notice);
     this.moveInput = h('input', {
       type: 'text',
       name: 'move',
@@ -188,6 +190,8 @@ export class TablePage {
     clearInterval(this.ticker);
     this.unlisten();
     this.media.removeEventListener('change', this.mediaListener);
+    this.noticeWatch.disconnect();
+    if (this.notice) clearTimeout(this.notice.timer);
   }
 
   /** Load the game's board module if the start did not (then draw with it). */
@@ -402,10 +406,6 @@ export class TablePage {
     mount(echo, ...(text ? [h('span', { class: 'notice-mark' }, '!'), ' ', text] : []));
   }
 
-  /** Say the announcement in the bar again when its box leaves the screen or comes back. */
-  watchNotice() {
-    new IntersectionObserver(() => this.renderEcho()).observe(this.el.notice);
-  }
 
   /** The tab's title and icon: marked while it is your turn. */
   renderTitle() {
