@@ -11,7 +11,14 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 
-from meeple.cli.common import NO_LINE_END, NO_LINE_START, Folded, fold_points, may_break
+from meeple.cli.common import (
+    NO_LINE_END,
+    NO_LINE_START,
+    Folded,
+    Listed,
+    fold_points,
+    may_break,
+)
 
 CATALOGUES = Path(__file__).parents[2] / "src" / "meeple" / "cli" / "i18n"
 
@@ -58,4 +65,16 @@ def test_folded_prints_the_lines_it_finds() -> None:
         "の一部、",
         "「put W g2=6」はオー",
         "ルマイティー。",
+    ]
+
+
+def test_a_list_of_moves_breaks_between_moves_only() -> None:
+    """Rich broke "discard b2" after "discard"; a move now stays on one line."""
+    console = Console(width=24, record=True, color_system=None)
+    moves = ["discard a1", "discard b2", "swap c3", "put W g2=6", "take"]
+    console.print(Listed(Text("Moves: "), moves))
+    assert console.export_text().splitlines() == [
+        "Moves: discard a1,",
+        "discard b2, swap c3,",
+        "put W g2=6, take",
     ]

@@ -197,6 +197,29 @@ class Folded:
             yield from line.divide(fold_points(line.plain, options.max_width))
 
 
+class Listed:
+    """A heading and items (moves as typed, "discard b2") on lines that break only between
+    items, after their separator: rich breaks at any space, inside a move too."""
+
+    def __init__(self, head: Text, items: Sequence[str], separator: str = ", ") -> None:
+        self.head = head
+        self.items = items
+        self.separator = separator
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = self.head.copy()
+        last = len(self.items) - 1
+        for index, item in enumerate(self.items):
+            piece = item if index == last else item + self.separator
+            if line.plain.strip() and line.cell_len + cell_len(piece.rstrip()) > width:
+                line.rstrip()
+                yield line
+                line = Text()
+            line.append(piece)
+        yield line
+
+
 def prose(text: str | Text, style: str = "") -> RenderableType:
     """A sentence or a paragraph for the screen, broken into lines as its language
     breaks them."""

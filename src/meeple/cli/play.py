@@ -11,6 +11,7 @@ from meeple.bots.base import Bot
 from meeple.bots.hints import hint
 from meeple.bots.levels import HINT_LEVEL
 from meeple.cli.common import (
+    Listed,
     Renderer,
     bot_name,
     console,
@@ -205,8 +206,8 @@ def _human_turn(
     console.print(Rule(t("play.toPlay", name=_seat_name(actor, humans))))
     console.print(render(game, view))
     legal = game.legal_actions(state)
-    moves = ", ".join(game.format_action(state, a) for a in legal)
-    console.print(Text(t("play.moves"), style="bold") + Text(moves))
+    moves = [game.format_action(state, a) for a in legal]
+    console.print(Listed(Text(t("play.moves"), style="bold"), moves))
     while True:
         try:
             line = typed(console.input("[bold]> [/]"))
@@ -222,7 +223,7 @@ def _human_turn(
             _show_hint(game, state, actor, record, hints)
             continue
         if line in ("", *words("commands.moves")):
-            console.print(", ".join(game.format_action(state, a) for a in legal))
+            console.print(Listed(Text(), [game.format_action(state, a) for a in legal]))
             continue
         try:
             actions = game.parse_moves(state, line)  # a whole turn may be typed on one line
