@@ -221,3 +221,18 @@ def test_a_sentence_about_the_reader_s_own_seat_is_said_to_them() -> None:
     assert said == "Manche 2 : vous avez fini ; points : …"
     i18n.use("en")
     assert about_seat("toquer.lowest", 2, 2).startswith("you ended the round")
+
+
+def test_simulate_and_tournament_speak_the_reader_s_language(tmp_path: Path) -> None:
+    """They printed English ("mean length", "report written to") in every language."""
+    result = runner.invoke(app, ["--lang", "ja", "simulate", "cmyk", "-n", "2", "--players", "2"])
+    assert result.exit_code == 0, result.output
+    assert "平均の長さ" in result.output and "ボット" in result.output
+    assert "mean length" not in result.output
+    out = tmp_path / "tour"
+    args = ["--lang", "fr", "tournament", "toquer", "--bots", "random,random", "--games", "2"]
+    result = runner.invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert "Face à face" in flat and "rapport écrit dans" in flat and "durée moyenne" in flat
+    assert "report written" not in flat and "Head to head" not in flat

@@ -251,8 +251,19 @@ def bot_name(spec: str) -> str:
 def game_title(game: AnyGame) -> str:
     """A game's title in the current language (its spec's for a game the catalogues
     lack)."""
-    key = f"games.{game.spec.name}.title"
-    return t(key) if has(key) else game.spec.title
+    return title_of(game.spec.name, game.spec.title)
+
+
+def title_of(name: str, title: str) -> str:
+    """The title of the game ``name`` in the current language, else ``title``."""
+    key = f"games.{name}.title"
+    return t(key) if has(key) else title
+
+
+def length_unit(unit: str, count: int = 2) -> str:
+    """A game's unit of length ("rounds", "turns") in words, for ``count`` of them."""
+    key = f"units.{unit}" + ("One" if count == 1 else "")
+    return t(key) if has(key) else unit
 
 
 def games_help() -> str:

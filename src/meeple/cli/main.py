@@ -27,6 +27,7 @@ from meeple.cli.common import (
     game_title,
     games_help,
     games_titles,
+    length_unit,
     parse_bot_list,
     parse_options,
     prose,
@@ -159,7 +160,7 @@ def simulate(
         TimeElapsedColumn(),
     )
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{game.spec.title}", total=games)
+        task = progress.add_task(game_title(game), total=games)
         try:
             report = run_simulation(
                 game.spec.name,
@@ -177,14 +178,15 @@ def simulate(
         except KeyboardInterrupt:
             done = int(progress.tasks[0].completed)
             progress.stop()
-            console.print(f"Interrupted after {done} of {games} games: no table printed.")
+            console.print(t("sim.interrupted", done=done, games=games))
             raise typer.Exit(code=130) from None
-    unit = game.spec.length_unit
+    unit = length_unit(game.spec.length_unit)
+    title = game_title(game)
     table = Table(
-        title=f"{game.spec.title}, {game.players} players, {report.games} games, seed {seed}"
+        title=t("sim.title", title=title, players=game.players, games=report.games, seed=seed)
     )
-    for column in ("bot", "games", "wins", "win rate", "95% interval", "mean score"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
+    for column in ("bot", "games", "wins", "winRate", "interval", "meanScore"):
+        table.add_column(t(f"sim.{column}"), justify="left" if column == "bot" else "right")
     for entrant in report.entrants:
         low, high = entrant.interval
         table.add_row(
@@ -196,10 +198,8 @@ def simulate(
             f"{entrant.score.mean:.1f}",
         )
     console.print(table)
-    console.print(
-        f"mean length {report.length.mean:.1f} {unit}, "
-        f"{report.steps.mean:.0f} engine steps per game"
-    )
+    mean, steps = f"{report.length.mean:.1f}", f"{report.steps.mean:.0f}"
+    console.print(t("sim.length", mean=mean, unit=unit, steps=steps))
 
 
 @app.command("replay")

@@ -17,13 +17,14 @@ from meeple.cli.common import (
     console,
     fail,
     game_title,
+    length_unit,
     mistake_words,
     prose,
     renderer,
     round_renderer,
 )
 from meeple.cli.explain import Teller
-from meeple.cli.i18n import current, has, join_names, t, words
+from meeple.cli.i18n import current, join_names, t, words
 from meeple.cli.review import show_review
 from meeple.engine import rng as rng_streams
 from meeple.engine.errors import IllegalActionError, InvalidActionError, InvalidOptionError
@@ -144,8 +145,7 @@ def _play(
     console.print(render(game, game.view(state, watcher)))
     teller.finish(state)
     names = join_names([_seat_name(w, humans) for w in result.winners])
-    unit_key = f"units.{game.spec.length_unit}" + ("One" if result.length == 1 else "")
-    unit = t(unit_key) if has(unit_key) else game.spec.length_unit
+    unit = length_unit(game.spec.length_unit, result.length)
     console.print(Rule(t("play.gameOver", n=result.length, unit=unit, names=names)))
     record.finished = True
     record.returns = game.returns(state)

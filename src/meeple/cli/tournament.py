@@ -20,8 +20,11 @@ from meeple.cli.common import (
     at_least_one,
     fail,
     game_argument_help,
+    game_title,
+    length_unit,
     parse_options,
     split_specs,
+    title_of,
 )
 from meeple.cli.i18n import t
 from meeple.engine.errors import InvalidOptionError
@@ -120,12 +123,12 @@ def _run_with_progress(
     )
     started = time.perf_counter()
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(f"{game.spec.title} tournament", total=games, rate="")
+        task = progress.add_task(t("sim.tournament", title=game_title(game)), total=games, rate="")
 
         def advance(_summary: object) -> None:
             done = progress.tasks[0].completed + 1
             elapsed = max(1e-9, time.perf_counter() - started)
-            progress.update(task, advance=1, rate=f"{done / elapsed:.1f} games/s")
+            progress.update(task, advance=1, rate=t("sim.perSecond", rate=f"{done / elapsed:.1f}"))
 
         try:
             return run_tournament(
@@ -153,16 +156,19 @@ def _print_report(report: TournamentReport, elapsed: float) -> None:
     for renderable in report_tables(report):
         console.print(renderable)
     console.print(
-        f"mean length {report.length.mean:.1f} {report.length_unit} "
-        f"(sd {report.length.stdev:.1f}), {report.steps.mean:.0f} engine steps per game; "
-        f"{report.games} games in {elapsed:.1f} s"
+        t(
+            "sim.lengthTimed",
+            mean=f"{report.length.mean:.1f}",
+            unit=length_unit(report.length_unit),
+            sd=f"{report.length.stdev:.1f}",
+            steps=f"{report.steps.mean:.0f}",
+            games=report.games,
+            seconds=f"{elapsed:.1f}",
+        )
     )
     if not report.balanced:
         cycle = cycle_length(len(report.specs), report.players)
-        console.print(
-            f"[yellow]note:[/] {report.games} games is not a multiple of {cycle} (one full "
-            "rotation of tables and seats), so seats are not exactly balanced"
-        )
+        console.print(t("sim.unbalanced", games=report.games, cycle=cycle), style="yellow")
 
 
 def _write(report: TournamentReport, directory: Path) -> None:
@@ -171,20 +177,20 @@ def _write(report: TournamentReport, directory: Path) -> None:
 
     written = write_report(report, directory)
     names = ", ".join(path.name for path in written)
-    console.print(f"report written to {directory}/: {names}")
+    console.print(t("sim.written", directory=directory, names=names))
     if not any(path.suffix == ".png" for path in written):
-        console.print("[yellow]note:[/] plots skipped: pip install 'meeple[tournament]'")
+        console.print(t("sim.noPlots"), style="yellow")
 
 
 def _write_partial(report: TournamentReport, directory: Path) -> None:
     """After Ctrl-C: the report of the games finished, if any."""
     from meeple.cli.common import console
 
-    console.print(f"Interrupted after {report.games} of {report.planned} games.")
+    console.print(t("sim.interruptedReport", done=report.games, games=report.planned))
     if report.games:
         _write(report, directory)
     else:
-        console.print("No game was finished: no report written.")
+        console.print(t("sim.nothingFinished"))
 
 
 def _default_players(name: str, bots: int, counts: tuple[int, ...]) -> int:
@@ -202,12 +208,18 @@ def report_tables(report: TournamentReport) -> list[Table]:
     """The standings and the pairwise matrix, for the terminal."""
     ratings = report.ratings.ratings
     standings = Table(
-        title=f"{report.title}, {report.players} players, {report.games} games, seed {report.seed}"
+        title=t(
+            "sim.title",
+            title=title_of(report.game, report.title),
+            players=report.players,
+            games=report.games,
+            seed=report.seed,
+        )
     )
     standings.add_column("#", justify="right")
-    standings.add_column("bot", no_wrap=True)
-    for column in ("games", "win rate", "95% CI", "mu ± sigma", "ordinal", "score"):
-        standings.add_column(column, justify="right")
+    standings.add_column(t("sim.bot"), no_wrap=True)
+    for column in ("games", "winRate", "ci", "rating", "ordinal", "score"):
+        standings.add_column(t(f"sim.{column}"), justify="right")
     for rank, entrant in enumerate(report.standings(), start=1):
         stats = report.entrants[entrant]
         low, high = stats.interval
@@ -222,8 +234,8 @@ def report_tables(report: TournamentReport) -> list[Table]:
             f"{rating.ordinal:.1f}",
             f"{stats.score.mean:.1f}",
         )
-    standings.caption = "sorted by rating ordinal (mu - 3 sigma); score: mean game score"
-    matrix = Table(title="Head to head: how often the row's bot finished ahead of the column's")
+    standings.caption = t("sim.caption")
+    matrix = Table(title=t("sim.headToHead"))
     matrix.add_column("", no_wrap=True)
     for label in report.labels:
         matrix.add_column(label, justify="right")
