@@ -124,8 +124,9 @@ def play(
     bot_specs = parse_bot_list(bots, game.players, default_bot(game.spec.name))
     if bots:  # the listed bots fill the non-human seats in order
         others = [s for s in range(game.players) if s not in human_seats]
-        if len(split_specs(bots)) > len(others):  # (fewer are cycled)
-            fail(t("errors.tooManyBots", n=len(split_specs(bots)), seats=len(others)))
+        named = len(split_specs(bots))
+        if named > len(others):  # (fewer are cycled)
+            fail(t("errors.tooManyBots", n=named, seats=len(others)))
         listed = parse_bot_list(bots, len(others), "random")
         for other, spec in zip(others, listed, strict=True):
             bot_specs[other] = spec

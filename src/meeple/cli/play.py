@@ -230,7 +230,7 @@ def _human_turn(
         except (InvalidActionError, IllegalActionError) as error:
             said = Text(_mistake(game, error, error.part or line), style="red")
             said.append(" " + t("play.notPlayed", moves=words("commands.moves")[0]))
-            console.print(prose(said))  # (Japanese breaks anywhere, not in the move typed)
+            console.print(prose(said))  # (Japanese breaks as Japanese does, a typed move whole)
             continue
         for action in actions:
             record.steps.append(Step(actor, game.encode_action(action)))
